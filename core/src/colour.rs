@@ -1,0 +1,272 @@
+//! Colours and sets of colours: the four sides of every board in this crate.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::notation::ParseError;
+
+/// One of the four colours, in turn order (the direction of travel on the dice boards).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+#[repr(u8)]
+pub enum Colour {
+    Yellow = 0,
+    Blue = 1,
+    Red = 2,
+    Green = 3,
+}
+
+impl Colour {
+    /// All colours in turn order.
+    pub const ALL: [Colour; 4] = [Colour::Yellow, Colour::Blue, Colour::Red, Colour::Green];
+
+    /// Position in turn order, 0..4.
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The colour at `index` in turn order.
+    #[inline]
+    pub const fn from_index(index: usize) -> Option<Colour> {
+        match index {
+            0 => Some(Colour::Yellow),
+            1 => Some(Colour::Blue),
+            2 => Some(Colour::Red),
+            3 => Some(Colour::Green),
+            _ => None,
+        }
+    }
+
+    /// The colour `steps` places later in turn order.
+    #[inline]
+    pub const fn after(self, steps: usize) -> Colour {
+        Colour::ALL[(self as usize + steps) % 4]
+    }
+
+    /// The colour across the board.
+    #[inline]
+    pub const fn opposite(self) -> Colour {
+        self.after(2)
+    }
+
+    /// The letter used in notation: `Y`, `B`, `R` or `G`.
+    pub const fn letter(self) -> char {
+        match self {
+            Colour::Yellow => 'Y',
+            Colour::Blue => 'B',
+            Colour::Red => 'R',
+            Colour::Green => 'G',
+        }
+    }
+
+    /// Reads a notation letter, in either case.
+    pub const fn from_letter(letter: char) -> Option<Colour> {
+        match letter {
+            'Y' | 'y' => Some(Colour::Yellow),
+            'B' | 'b' => Some(Colour::Blue),
+            'R' | 'r' => Some(Colour::Red),
+            'G' | 'g' => Some(Colour::Green),
+            _ => None,
+        }
+    }
+
+    /// The lowercase English name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Colour::Yellow => "yellow",
+            Colour::Blue => "blue",
+            Colour::Red => "red",
+            Colour::Green => "green",
+        }
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Colour {
+    type Err = ParseError;
+
+    /// Accepts the English name or the notation letter, in any case.
+    fn from_str(text: &str) -> Result<Colour, ParseError> {
+        let mut chars = text.chars();
+        if let (Some(c), None) = (chars.next(), chars.next()) {
+            if let Some(colour) = Colour::from_letter(c) {
+                return Ok(colour);
+            }
+        }
+        Colour::ALL
+            .into_iter()
+            .find(|c| c.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| ParseError::new("colour", text, "yellow, blue, red, green or Y, B, R, G"))
+    }
+}
+
+/// A set of colours, iterated in turn order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct ColourSet(u8);
+
+impl ColourSet {
+    pub const EMPTY: ColourSet = ColourSet(0);
+    pub const ALL: ColourSet = ColourSet(0b1111);
+
+    /// The set holding exactly `colours`.
+    pub const fn of(colours: &[Colour]) -> ColourSet {
+        let mut bits = 0;
+        let mut i = 0;
+        while i < colours.len() {
+            bits |= 1 << colours[i] as u8;
+            i += 1;
+        }
+        ColourSet(bits)
+    }
+
+    /// The set from its bits (bit `i` is the colour of index `i`); higher bits are ignored.
+    pub const fn from_bits(bits: u8) -> ColourSet {
+        ColourSet(bits & 0b1111)
+    }
+
+    pub const fn bits(self) -> u8 {
+        self.0
+    }
+
+    #[inline]
+    pub const fn contains(self, colour: Colour) -> bool {
+        self.0 & (1 << colour as u8) != 0
+    }
+
+    #[inline]
+    pub const fn with(self, colour: Colour) -> ColourSet {
+        ColourSet(self.0 | 1 << colour as u8)
+    }
+
+    #[inline]
+    pub const fn without(self, colour: Colour) -> ColourSet {
+        ColourSet(self.0 & !(1 << colour as u8))
+    }
+
+    pub const fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The first colour of the set at or after `from` in turn order, wrapping around.
+    pub fn next_from(self, from: Colour) -> Option<Colour> {
+        (0..4).map(|k| from.after(k)).find(|&c| self.contains(c))
+    }
+
+    /// The colours in turn order.
+    pub fn iter(self) -> impl Iterator<Item = Colour> + Clone {
+        Colour::ALL.into_iter().filter(move |&c| self.contains(c))
+    }
+
+    /// Position of `colour` among the set's members in turn order.
+    pub fn rank(self, colour: Colour) -> Option<usize> {
+        self.iter().position(|c| c == colour)
+    }
+}
+
+impl FromIterator<Colour> for ColourSet {
+    fn from_iter<I: IntoIterator<Item = Colour>>(iter: I) -> ColourSet {
+        iter.into_iter().fold(ColourSet::EMPTY, ColourSet::with)
+    }
+}
+
+impl fmt::Display for ColourSet {
+    /// Letters in turn order, `-` for the empty set.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("-");
+        }
+        self.iter().try_for_each(|c| fmt::Write::write_char(f, c.letter()))
+    }
+}
+
+impl FromStr for ColourSet {
+    type Err = ParseError;
+
+    /// Reads letters such as `YBR`, or `-` for the empty set. A repeated letter is an error.
+    fn from_str(text: &str) -> Result<ColourSet, ParseError> {
+        if text == "-" {
+            return Ok(ColourSet::EMPTY);
+        }
+        let bad = || ParseError::new("set of colours", text, "letters from Y, B, R, G, each once, or -");
+        if text.is_empty() {
+            return Err(bad());
+        }
+        text.chars().try_fold(ColourSet::EMPTY, |set, c| match Colour::from_letter(c) {
+            Some(colour) if !set.contains(colour) => Ok(set.with(colour)),
+            _ => Err(bad()),
+        })
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for ColourSet {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeSeq;
+        let mut seq = s.serialize_seq(Some(self.len()))?;
+        for c in self.iter() {
+            seq.serialize_element(&c)?;
+        }
+        seq.end()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for ColourSet {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<ColourSet, D::Error> {
+        struct Visit;
+        impl<'de> serde::de::Visitor<'de> for Visit {
+            type Value = ColourSet;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a list of distinct colour names")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<ColourSet, A::Error> {
+                let mut set = ColourSet::EMPTY;
+                while let Some(c) = seq.next_element::<Colour>()? {
+                    if set.contains(c) {
+                        return Err(serde::de::Error::custom(format_args!("colour {c} is listed twice")));
+                    }
+                    set = set.with(c);
+                }
+                Ok(set)
+            }
+        }
+        d.deserialize_seq(Visit)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::string::ToString;
+
+    #[test]
+    fn turn_order_wraps() {
+        assert_eq!(Colour::Green.after(1), Colour::Yellow);
+        assert_eq!(Colour::Blue.opposite(), Colour::Green);
+        let set = ColourSet::of(&[Colour::Yellow, Colour::Red]);
+        assert_eq!(set.next_from(Colour::Blue), Some(Colour::Red));
+        assert_eq!(set.next_from(Colour::Green), Some(Colour::Yellow));
+    }
+
+    #[test]
+    fn sets_read_and_write_letters() {
+        let set: ColourSet = "RY".parse().unwrap();
+        assert_eq!(set.to_string(), "YR");
+        assert!("YY".parse::<ColourSet>().is_err());
+        assert!("YX".parse::<ColourSet>().is_err());
+        assert_eq!("-".parse::<ColourSet>().unwrap(), ColourSet::EMPTY);
+        assert_eq!("green".parse::<Colour>().unwrap(), Colour::Green);
+        assert_eq!("b".parse::<Colour>().unwrap(), Colour::Blue);
+    }
+}

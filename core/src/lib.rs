@@ -1,0 +1,53 @@
+//! # fichas
+//!
+//! Rules engine for race games from the Spanish-speaking world: Poleana (classic and Express),
+//! with Parchís and a Dog-style card race to follow on the same shape.
+//!
+//! Each game is a module with its own types. They share the machinery in the modules at the
+//! top of the crate: [`colour`], [`dice`], [`chance`], [`phase`], [`events`] and [`notation`].
+//!
+//! The crate is `no_std`. The rules never allocate: states are small `Copy` values, legal
+//! actions come in fixed-capacity lists, and events go into a sink of the caller's choice.
+//! Features: `std` (default, implies `alloc`), `alloc`, `serde`.
+//!
+//! ```
+//! use fichas::poleana::{Config, State};
+//! use rand_core::SeedableRng;
+//! # use rand_xoshiro::Xoshiro256PlusPlus as Rng;
+//!
+//! let mut rng = Rng::seed_from_u64(7);
+//! let mut game = State::new(Config::classic(2).unwrap());
+//! while !game.is_over() {
+//!     if game.phase().is_chance() {
+//!         let roll = game.sample_chance(&mut rng);
+//!         game.apply_chance(roll).unwrap();
+//!     } else {
+//!         let choices = game.legal_actions();
+//!         let pick = choices[fichas::chance::below(&mut rng, choices.len() as u32) as usize];
+//!         game.play(pick.action).unwrap();
+//!     }
+//! }
+//! println!("{:?}", game.outcome());
+//! ```
+
+#![no_std]
+#![forbid(unsafe_code)]
+#![warn(missing_debug_implementations)]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+#[cfg(any(feature = "std", test))]
+extern crate std;
+
+pub mod chance;
+pub mod colour;
+pub mod dice;
+pub mod events;
+pub mod notation;
+pub mod phase;
+pub mod poleana;
+
+pub use colour::{Colour, ColourSet};
+pub use dice::{Die, Roll};
+pub use notation::ParseError;
+pub use phase::{Phase, PlayError};

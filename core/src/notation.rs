@@ -1,0 +1,157 @@
+//! Helpers shared by every text format of the crate: the parse error, and readers for the
+//! `key=value` fields of position texts.
+//!
+//! Errors carry a short copy of the offending text, so they explain themselves without a heap.
+
+use core::fmt;
+
+use arrayvec::ArrayString;
+
+/// At most this many bytes of offending text are kept in an error.
+const SNIPPET: usize = 40;
+
+/// A bounded copy of the text an error is about, cut at a character boundary with `…`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Snippet(ArrayString<SNIPPET>);
+
+impl Snippet {
+    pub fn new(text: &str) -> Snippet {
+        let mut out = ArrayString::new();
+        if text.len() <= SNIPPET {
+            out.push_str(text);
+        } else {
+            let mut end = SNIPPET - '…'.len_utf8();
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            out.push_str(&text[..end]);
+            out.push('…');
+        }
+        Snippet(out)
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for Snippet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl fmt::Debug for Snippet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.0.as_str(), f)
+    }
+}
+
+/// Text that could not be read: what was being read, what was found, what was expected.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("cannot read {what} from `{found}`: expected {expected}")]
+pub struct ParseError {
+    /// The kind of thing being read, such as "roll" or "action".
+    pub what: &'static str,
+    /// The offending text (shortened when long).
+    pub found: Snippet,
+    /// A description of what would have been accepted.
+    pub expected: &'static str,
+}
+
+impl ParseError {
+    pub fn new(what: &'static str, found: &str, expected: &'static str) -> ParseError {
+        ParseError { what, found: Snippet::new(found), expected }
+    }
+}
+
+/// Reads a whole decimal number in `range`.
+pub fn number(
+    what: &'static str,
+    text: &str,
+    range: core::ops::RangeInclusive<u32>,
+    expected: &'static str,
+) -> Result<u32, ParseError> {
+    let bad = || ParseError::new(what, text, expected);
+    if text.is_empty() || text.len() > 9 || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let n: u32 = text.parse().map_err(|_| bad())?;
+    if range.contains(&n) { Ok(n) } else { Err(bad()) }
+}
+
+/// Splits `key=value`; a field without `=` is an error.
+pub fn field(text: &str) -> Result<(&str, &str), ParseError> {
+    text.split_once('=').filter(|(k, _)| !k.is_empty()).ok_or_else(|| ParseError::new("field", text, "key=value"))
+}
+
+/// Writes items separated by `sep`.
+pub fn write_joined<T: fmt::Display>(
+    f: &mut fmt::Formatter<'_>,
+    items: impl IntoIterator<Item = T>,
+    sep: &str,
+) -> fmt::Result {
+    for (i, item) in items.into_iter().enumerate() {
+        if i > 0 {
+            f.write_str(sep)?;
+        }
+        write!(f, "{item}")?;
+    }
+    Ok(())
+}
+
+/// Implements `serde` for a type through its text form (`Display` and `FromStr`), so that JSON
+/// holds the same notation people read, and deserialising validates like parsing does.
+#[macro_export]
+#[doc(hidden)]
+macro_rules! serde_as_text {
+    ($ty:ty, $expecting:literal) => {
+        #[cfg(feature = "serde")]
+        impl serde::Serialize for $ty {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.collect_str(self)
+            }
+        }
+
+        #[cfg(feature = "serde")]
+        impl<'de> serde::Deserialize<'de> for $ty {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                struct Visit;
+                impl serde::de::Visitor<'_> for Visit {
+                    type Value = $ty;
+                    fn expecting(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                        f.write_str($expecting)
+                    }
+                    fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<$ty, E> {
+                        text.parse().map_err(E::custom)
+                    }
+                }
+                d.deserialize_str(Visit)
+            }
+        }
+    };
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::string::ToString;
+
+    #[test]
+    fn snippets_are_cut_at_char_boundaries() {
+        let long = "ñ".repeat(50);
+        let s = Snippet::new(&long);
+        assert!(s.as_str().ends_with('…'));
+        assert!(s.as_str().len() <= SNIPPET);
+    }
+
+    #[test]
+    fn numbers_are_checked() {
+        assert_eq!(number("n", "12", 0..=20, "0 to 20"), Ok(12));
+        assert!(number("n", "21", 0..=20, "0 to 20").is_err());
+        assert!(number("n", "+1", 0..=20, "0 to 20").is_err());
+        assert!(number("n", "99999999999999", 0..=20, "0 to 20").is_err());
+        let err = number("count", "x", 0..=3, "0 to 3").unwrap_err();
+        assert_eq!(err.to_string(), "cannot read count from `x`: expected 0 to 3");
+    }
+}
