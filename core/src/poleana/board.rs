@@ -1,0 +1,481 @@
+//! The Poleana board: one model for classic and Express, parameterised by their numbers.
+//!
+//! Each colour owns a side, its *stretch*. In the direction of travel a classic stretch reads
+//! 10, 11, 12, 13, 14, 0, 1, …, 9; cell 9 is the corner and the next cell is the following
+//! stretch's 10. Express stretches read 9, 10, 11, 12, 0, …, 8.
+//!
+//! A token is tracked by its *progress* from its own 0, which tells the first pass over its own
+//! 0..8 from the final approach (progress 60 and on, classic). Bridges and houses are separate
+//! cells. [`Spot`] names a place as players do (`Y12`, `R4'`, `bG3`, `2c`).
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::colour::Colour;
+use crate::notation::{ParseError, number};
+
+/// Which board: the classic one, or the shorter Express one with three tokens each.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Board {
+    /// 15 cells a side, corner 9, four tokens.
+    #[default]
+    Classic,
+    /// 13 cells a side, corner 8, three tokens.
+    Express,
+}
+
+/// Inner cells of every bridge.
+pub const BRIDGE_CELLS: u8 = 7;
+/// House cells, the last one (7c) being the goal.
+pub const HOUSE_CELLS: u8 = 7;
+
+impl Board {
+    /// Cells in each colour's stretch.
+    #[inline]
+    pub const fn side(self) -> u8 {
+        match self {
+            Board::Classic => 15,
+            Board::Express => 13,
+        }
+    }
+
+    /// The corner: the last cell of a stretch, the third safe cell, where the house branches off.
+    #[inline]
+    pub const fn corner(self) -> u8 {
+        match self {
+            Board::Classic => 9,
+            Board::Express => 8,
+        }
+    }
+
+    /// Tokens per colour.
+    #[inline]
+    pub const fn tokens(self) -> usize {
+        match self {
+            Board::Classic => 4,
+            Board::Express => 3,
+        }
+    }
+
+    /// Police cells of an absent colour are its cells 0 to this number.
+    #[inline]
+    pub const fn police_max(self) -> u8 {
+        self.corner() - 1
+    }
+
+    /// Perimeter cells in all.
+    #[inline]
+    pub const fn lap(self) -> u8 {
+        4 * self.side()
+    }
+
+    /// The number of the cell where a stretch's bridge starts (14 classic, 12 Express).
+    #[inline]
+    pub const fn bridge_entry(self) -> u8 {
+        self.side() - 1
+    }
+
+    /// The number of the cell where every bridge comes down.
+    pub const BRIDGE_EXIT: u8 = 4;
+
+    /// Cells of a stretch before its 0 in the direction of travel (10..14 classic).
+    #[inline]
+    const fn lead(self) -> u8 {
+        self.side() - 1 - self.corner()
+    }
+
+    /// The progress of a token's last perimeter cell: own 8 (Express 7) on the final approach.
+    #[inline]
+    pub(crate) const fn last_track(self) -> u8 {
+        self.lap() + self.corner() - 1
+    }
+
+    /// Whether cell `number` of a stretch is one of its owner's safe cells.
+    #[inline]
+    pub const fn is_safe_number(self, number: u8) -> bool {
+        number == 0 || number == 3 || number == self.corner()
+    }
+
+    /// The perimeter index (0..lap, in travel order) of cell `number` of `side`.
+    #[inline]
+    pub(crate) const fn perimeter(self, side: Colour, number: u8) -> u8 {
+        let s = self.side();
+        side as u8 * s + (number + self.lead()) % s
+    }
+
+    /// The side and number of perimeter index `index`.
+    #[inline]
+    pub(crate) const fn side_of(self, index: u8) -> (Colour, u8) {
+        let s = self.side();
+        let colour = Colour::ALL[(index / s) as usize % 4];
+        (colour, (index % s + s - self.lead()) % s)
+    }
+
+    /// The perimeter index of a token of `colour` with progress `d`.
+    #[inline]
+    pub(crate) const fn perimeter_at(self, colour: Colour, d: u8) -> u8 {
+        (self.perimeter(colour, 0) + d) % self.lap()
+    }
+
+    /// The progress at which a token of `colour` comes down from the bridge of `owner`.
+    #[inline]
+    const fn bridge_exit(self, colour: Colour, owner: Colour) -> u8 {
+        let laps = (owner as u8 + 4 - colour as u8) % 4;
+        let laps = if laps == 0 { 4 } else { laps };
+        laps * self.side() + Board::BRIDGE_EXIT
+    }
+
+    /// The bridge a token of `colour` on `place` may go up, if it stands at a bridge entry it may
+    /// take. Own bridges open only on the final approach, which is the only time a token meets
+    /// its own entry; other bridges only with `open_bridges`.
+    #[inline]
+    pub(crate) fn fork(self, colour: Colour, place: Place, open_bridges: bool) -> Option<Colour> {
+        let d = place.progress()?;
+        let (side, number) = self.side_of(self.perimeter_at(colour, d));
+        (number == self.bridge_entry() && (side == colour || open_bridges)).then_some(side)
+    }
+
+    /// One step on from `place` for a token of `colour`; at a fork, `up` takes the bridge.
+    #[inline]
+    pub(crate) fn step(self, colour: Colour, place: Place, up: bool, open_bridges: bool) -> Option<Place> {
+        match place.kind() {
+            Kind::Track(d) => {
+                if up {
+                    if let Some(owner) = self.fork(colour, place, open_bridges) {
+                        return Some(Place::bridge(owner, 1));
+                    }
+                }
+                Some(if d == self.last_track() { Place::house(1) } else { Place::track(d + 1) })
+            }
+            Kind::Bridge(owner, cell) if cell < BRIDGE_CELLS => Some(Place::bridge(owner, cell + 1)),
+            Kind::Bridge(owner, _) => Some(Place::track(self.bridge_exit(colour, owner))),
+            Kind::House(cell) if cell < HOUSE_CELLS - 1 => Some(Place::house(cell + 1)),
+            Kind::House(_) => Some(Place::GOAL),
+            Kind::Goal | Kind::Start | Kind::Limbo | Kind::Unused => None,
+        }
+    }
+
+    /// Steps still to walk from `place` to the goal by the shortest way (the perimeter, since a
+    /// bridge is three steps longer). Used to find a colour's most advanced token.
+    pub(crate) fn steps_to_goal(self, colour: Colour, place: Place) -> Option<u8> {
+        let goal = self.last_track() + HOUSE_CELLS;
+        match place.kind() {
+            Kind::Track(d) => Some(goal - d),
+            Kind::Bridge(owner, cell) => Some(BRIDGE_CELLS + 1 - cell + goal - self.bridge_exit(colour, owner)),
+            Kind::House(cell) => Some(HOUSE_CELLS - cell),
+            _ => None,
+        }
+    }
+
+    /// Where the physical cell of a token of `colour` on `place` is, for occupancy.
+    #[inline]
+    pub(crate) fn cell(self, colour: Colour, place: Place) -> Option<Cell> {
+        match place.kind() {
+            Kind::Track(d) => Some(Cell(self.perimeter_at(colour, d))),
+            Kind::Bridge(owner, cell) => Some(Cell(Cell::BRIDGES + owner as u8 * BRIDGE_CELLS + cell - 1)),
+            Kind::House(cell) => Some(Cell(Cell::HOUSES + colour as u8 * (HOUSE_CELLS - 1) + cell - 1)),
+            _ => None,
+        }
+    }
+
+    /// The name of `place` for a token of `colour`.
+    pub fn spot(self, colour: Colour, place: Place) -> Spot {
+        match place.kind() {
+            Kind::Track(d) if d >= self.lap() => Spot::Side { side: colour, number: d - self.lap(), homeward: true },
+            Kind::Track(d) => {
+                let (side, number) = self.side_of(self.perimeter_at(colour, d));
+                Spot::Side { side, number, homeward: false }
+            }
+            Kind::Bridge(owner, cell) => Spot::Bridge { owner, cell },
+            Kind::House(cell) => Spot::House(cell),
+            Kind::Goal => Spot::Goal,
+            Kind::Start | Kind::Unused => Spot::Start,
+            Kind::Limbo => Spot::Limbo,
+        }
+    }
+
+    /// The place named by `spot` for a token of `colour`, if such a token can be there.
+    pub fn place(self, colour: Colour, spot: Spot) -> Option<Place> {
+        match spot {
+            Spot::Start => Some(Place::START),
+            Spot::Limbo => Some(Place::LIMBO),
+            Spot::Goal => Some(Place::GOAL),
+            Spot::House(cell) => (1..HOUSE_CELLS).contains(&cell).then(|| Place::house(cell)),
+            Spot::Bridge { owner, cell } => (1..=BRIDGE_CELLS).contains(&cell).then(|| Place::bridge(owner, cell)),
+            Spot::Side { side, number, homeward } => {
+                if number >= self.side() {
+                    return None;
+                }
+                if homeward {
+                    return (side == colour && number < self.corner()).then(|| Place::track(self.lap() + number));
+                }
+                let lap = self.lap();
+                let d = (self.perimeter(side, number) + lap - self.perimeter(colour, 0)) % lap;
+                Some(Place::track(d))
+            }
+        }
+    }
+}
+
+/// Where a token is, as progress from its own 0 (the engine's view; see [`Spot`] for names).
+///
+/// Tokens of one colour on the same place are interchangeable, and a colour's tokens are kept
+/// sorted by place, so equal positions are equal values.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Place(u8);
+
+/// A decoded [`Place`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// On the perimeter, this many steps from the own 0.
+    Track(u8),
+    /// On the bridge of a colour, inner cell 1 to 7.
+    Bridge(Colour, u8),
+    /// In the own house, cell 1c to 6c.
+    House(u8),
+    Goal,
+    Start,
+    Limbo,
+    /// A token slot the board does not use (Express has three tokens).
+    Unused,
+}
+
+impl Place {
+    const BRIDGE: u8 = 100;
+    const HOUSE: u8 = 140;
+    pub const GOAL: Place = Place(Place::HOUSE + HOUSE_CELLS);
+    pub const START: Place = Place(200);
+    pub const LIMBO: Place = Place(201);
+    pub(crate) const UNUSED: Place = Place(255);
+
+    #[inline]
+    pub(crate) const fn track(d: u8) -> Place {
+        Place(d)
+    }
+
+    #[inline]
+    pub(crate) const fn bridge(owner: Colour, cell: u8) -> Place {
+        Place(Place::BRIDGE + owner as u8 * 8 + cell)
+    }
+
+    #[inline]
+    pub(crate) const fn house(cell: u8) -> Place {
+        Place(Place::HOUSE + cell)
+    }
+
+    #[inline]
+    pub(crate) const fn kind(self) -> Kind {
+        const FIRST_BRIDGE: u8 = Place::BRIDGE + 1;
+        const LAST_BRIDGE: u8 = Place::BRIDGE + 3 * 8 + BRIDGE_CELLS;
+        const FIRST_HOUSE: u8 = Place::HOUSE + 1;
+        const GOAL: u8 = Place::GOAL.0;
+        match self.0 {
+            d @ 0..Place::BRIDGE => Kind::Track(d),
+            Place::BRIDGE => Kind::Unused,
+            b @ FIRST_BRIDGE..=LAST_BRIDGE if (b - Place::BRIDGE) % 8 != 0 => {
+                Kind::Bridge(Colour::ALL[((b - Place::BRIDGE) / 8) as usize], (b - Place::BRIDGE) % 8)
+            }
+            h @ FIRST_HOUSE..GOAL => Kind::House(h - Place::HOUSE),
+            GOAL => Kind::Goal,
+            200 => Kind::Start,
+            201 => Kind::Limbo,
+            _ => Kind::Unused,
+        }
+    }
+
+    /// The progress, if the token is on the perimeter.
+    #[inline]
+    pub(crate) const fn progress(self) -> Option<u8> {
+        if self.0 < Place::BRIDGE { Some(self.0) } else { None }
+    }
+
+    /// Whether the token is on the board proper: perimeter, bridge or house (not start, limbo or
+    /// goal).
+    #[inline]
+    pub(crate) const fn on_board(self) -> bool {
+        self.0 < Place::GOAL.0
+    }
+}
+
+impl fmt::Debug for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?}", self.kind())
+    }
+}
+
+/// A physical cell, for occupancy: perimeter cells first, then bridge cells, then house cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Cell(pub(crate) u8);
+
+impl Cell {
+    const BRIDGES: u8 = 60;
+    const HOUSES: u8 = Cell::BRIDGES + 4 * BRIDGE_CELLS;
+    pub(crate) const COUNT: usize = (Cell::HOUSES + 4 * (HOUSE_CELLS - 1)) as usize;
+
+    #[inline]
+    pub(crate) const fn is_perimeter(self) -> bool {
+        self.0 < Cell::BRIDGES
+    }
+}
+
+/// A place as players name it. Perimeter cells are named by their side and number (`Y12`);
+/// a token's own cells on its final approach carry a prime (`Y4'`); bridge cells are `bY3`
+/// (third inner cell of Yellow's bridge); house cells `1c`..`6c` and the goal `7c` belong to the
+/// token's own colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Spot {
+    Start,
+    Limbo,
+    Side { side: Colour, number: u8, homeward: bool },
+    Bridge { owner: Colour, cell: u8 },
+    House(u8),
+    Goal,
+}
+
+impl fmt::Display for Spot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Spot::Start => f.write_str("start"),
+            Spot::Limbo => f.write_str("limbo"),
+            Spot::Side { side, number, homeward } => {
+                write!(f, "{}{}{}", side.letter(), number, if homeward { "'" } else { "" })
+            }
+            Spot::Bridge { owner, cell } => write!(f, "b{}{}", owner.letter(), cell),
+            Spot::House(cell) => write!(f, "{cell}c"),
+            Spot::Goal => f.write_str("7c"),
+        }
+    }
+}
+
+impl FromStr for Spot {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Spot, ParseError> {
+        const EXPECTED: &str = "a cell such as Y12, Y4' (own cell on the final approach), bY3 (bridge), 2c (house), \
+                                7c or goal, start, limbo";
+        let bad = || ParseError::new("cell", text, EXPECTED);
+        match text {
+            "start" => return Ok(Spot::Start),
+            "limbo" => return Ok(Spot::Limbo),
+            "goal" | "7c" => return Ok(Spot::Goal),
+            _ => {}
+        }
+        if let Some(cell) = text.strip_suffix('c') {
+            let cell = number("house cell", cell, 1..=6, EXPECTED).map_err(|_| bad())?;
+            return Ok(Spot::House(cell as u8));
+        }
+        let mut chars = text.chars();
+        let first = chars.next().ok_or_else(bad)?;
+        if first == 'b' {
+            let owner = chars.next().and_then(Colour::from_letter).ok_or_else(bad)?;
+            let cell = number("bridge cell", chars.as_str(), 1..=7, EXPECTED).map_err(|_| bad())?;
+            return Ok(Spot::Bridge { owner, cell: cell as u8 });
+        }
+        let side = Colour::from_letter(first).filter(|_| first.is_ascii_uppercase()).ok_or_else(bad)?;
+        let rest = chars.as_str();
+        let (digits, homeward) = match rest.strip_suffix('\'') {
+            Some(d) => (d, true),
+            None => (rest, false),
+        };
+        let n = number("cell number", digits, 0..=14, EXPECTED).map_err(|_| bad())?;
+        Ok(Spot::Side { side, number: n as u8, homeward })
+    }
+}
+
+crate::serde_as_text!(Spot, "a cell name such as Y12");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::string::ToString;
+    use Colour::*;
+
+    #[test]
+    fn stretches_read_in_travel_order() {
+        let b = Board::Classic;
+        // Yellow's stretch: 10..14 then 0..9; the next cell after Y9 is B10.
+        assert_eq!(b.side_of(0), (Yellow, 10));
+        assert_eq!(b.side_of(5), (Yellow, 0));
+        assert_eq!(b.side_of(14), (Yellow, 9));
+        assert_eq!(b.side_of(15), (Blue, 10));
+        let e = Board::Express;
+        assert_eq!(e.side_of(0), (Yellow, 9));
+        assert_eq!(e.side_of(4), (Yellow, 0));
+        assert_eq!(e.side_of(12), (Yellow, 8));
+    }
+
+    #[test]
+    fn a_lap_ends_at_own_14_and_the_approach_skips_the_corner() {
+        for board in [Board::Classic, Board::Express] {
+            let mut p = Place::track(0);
+            let mut steps = 0;
+            while p != Place::house(1) {
+                p = board.step(Red, p, false, false).unwrap();
+                steps += 1;
+            }
+            // own 0 → own corner-1 on the second pass → 1c
+            assert_eq!(steps, board.lap() + board.corner());
+            let spot = board.spot(Red, Place::track(board.lap() - 1));
+            assert_eq!(spot, Spot::Side { side: Red, number: board.bridge_entry(), homeward: false });
+        }
+    }
+
+    #[test]
+    fn bridge_is_eight_steps_from_entry_to_own_4() {
+        let b = Board::Classic;
+        let entry = Place::track(b.lap() - 1);
+        assert_eq!(b.fork(Blue, entry, false), Some(Blue));
+        let mut p = b.step(Blue, entry, true, false).unwrap();
+        let mut steps = 1;
+        while p.progress().is_none() {
+            p = b.step(Blue, p, true, false).unwrap();
+            steps += 1;
+        }
+        assert_eq!(steps, 8);
+        assert_eq!(b.spot(Blue, p), Spot::Side { side: Blue, number: 4, homeward: true });
+    }
+
+    #[test]
+    fn other_bridges_open_only_by_option() {
+        let b = Board::Classic;
+        // A yellow token on B14 (progress 24-5 = 19).
+        let p = b.place(Yellow, "B14".parse().unwrap()).unwrap();
+        assert_eq!(b.fork(Yellow, p, false), None);
+        assert_eq!(b.fork(Yellow, p, true), Some(Blue));
+        // Coming down from Blue's bridge lands on B4.
+        let down = b.step(Yellow, Place::bridge(Blue, 7), false, true).unwrap();
+        assert_eq!(b.spot(Yellow, down).to_string(), "B4");
+    }
+
+    #[test]
+    fn spots_round_trip() {
+        for board in [Board::Classic, Board::Express] {
+            for colour in Colour::ALL {
+                for code in 0..=255u8 {
+                    let place = Place(code);
+                    if matches!(place.kind(), Kind::Unused)
+                        || (place.progress().is_some_and(|d| d > board.last_track()))
+                    {
+                        continue;
+                    }
+                    let spot = board.spot(colour, place);
+                    assert_eq!(board.place(colour, spot), Some(place), "{board:?} {colour:?} {spot}");
+                    assert_eq!(spot.to_string().parse::<Spot>().unwrap(), spot);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_spots_are_rejected() {
+        for text in ["", "Y", "Y15", "X3", "b", "bY0", "bY8", "0c", "7cc", "y3", "Y3''", "Y-1"] {
+            assert!(text.parse::<Spot>().is_err(), "{text}");
+        }
+        // Y9' does not exist: the approach skips the corner.
+        assert_eq!(Board::Classic.place(Yellow, "Y9'".parse().unwrap()), None);
+        assert_eq!(Board::Classic.place(Red, "Y3'".parse().unwrap()), None);
+        assert_eq!(Board::Express.place(Red, "R13".parse().unwrap()), None);
+    }
+}

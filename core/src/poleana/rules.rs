@@ -1,0 +1,916 @@
+//! The rules: what a roll allows, and what each choice does.
+//!
+//! Generation works on token indices ([`Plan`]) and a table of who stands where
+//! ([`Occupancy`]); both live on the stack. Maximum advance is decided by playing a choice on a
+//! copy of the state (states are small) and asking whether the rest of the roll still has a use.
+
+use arrayvec::ArrayVec;
+
+use crate::colour::Colour;
+use crate::dice::Roll;
+use crate::events::EventSink;
+use crate::poleana::board::{Cell, Kind};
+use crate::poleana::state::{Left, NONE};
+use crate::poleana::{
+    Action, Choice, Choices, Compliance, Event, Infraction, Mark, Mode, Outcome, Place, Priority, Route, State,
+};
+
+/// A decision as the engine sees it: token indices instead of cell names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Plan {
+    Sweep,
+    Release,
+    Rescue,
+    Move { token: u8, steps: u8, up: bool },
+    Tapon { token: u8, partner: u8, steps: u8 },
+    PlusTen { up: bool },
+}
+
+/// A choice before maximum advance and compliance are worked out.
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    plan: Plan,
+    priority: Priority,
+    landing: Option<Place>,
+}
+
+type Candidates = ArrayVec<Candidate, 32>;
+
+/// Where a walk ends, and whom it captures there.
+#[derive(Clone, Copy, Debug)]
+struct Walk {
+    to: Place,
+    cell: Option<Cell>,
+    victim: Option<Colour>,
+}
+
+impl Walk {
+    fn priority(&self) -> Priority {
+        if self.victim.is_some() { Priority::Capture } else { Priority::Move }
+    }
+}
+
+/// Who stands on each physical cell: one colour and a count.
+struct Occupancy([u8; Cell::COUNT]);
+
+impl Occupancy {
+    fn of(state: &State) -> Occupancy {
+        let board = state.config.board();
+        let mut cells = [0u8; Cell::COUNT];
+        for colour in Colour::ALL {
+            for &place in &state.tokens[colour.index()] {
+                if let Some(cell) = board.cell(colour, place) {
+                    let entry = &mut cells[usize::from(cell.0)];
+                    *entry = (colour as u8) << 4 | ((*entry & 0x0F) + 1);
+                }
+            }
+        }
+        Occupancy(cells)
+    }
+
+    /// The colour on `cell` (meaningless when the count is 0) and how many tokens.
+    #[inline]
+    fn at(&self, cell: Cell) -> (Colour, u8) {
+        let entry = self.0[usize::from(cell.0)];
+        (Colour::ALL[usize::from(entry >> 4) & 3], entry & 0x0F)
+    }
+}
+
+/// The three release combos (rulings 1.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Combo {
+    /// 5+1, 4+2, 3+3: one token onto own 0.
+    SumSix,
+    /// 6+3: one token onto own 3.
+    SixThree,
+    /// 6+6: two tokens onto own 0, one 6 each.
+    DoubleSix,
+}
+
+impl Combo {
+    fn of(roll: Roll) -> Option<Combo> {
+        if roll.shows(6, 6) {
+            Some(Combo::DoubleSix)
+        } else if roll.shows(6, 3) {
+            Some(Combo::SixThree)
+        } else if roll.sum() == 6 {
+            Some(Combo::SumSix)
+        } else {
+            None
+        }
+    }
+
+    fn target(self) -> Place {
+        Place::track(if self == Combo::SixThree { 3 } else { 0 })
+    }
+}
+
+/// The cell numbers a roll exposes to the police: each die, the sum, and 0 on a combo.
+fn exposed(roll: Roll) -> u16 {
+    let zero = u16::from(Combo::of(roll).is_some());
+    1 << roll.first.value() | 1 << roll.second.value() | 1 << roll.sum() | zero
+}
+
+impl State {
+    #[inline]
+    fn own(&self) -> &[Place; 4] {
+        &self.tokens[self.turn.index()]
+    }
+
+    /// Whether a rival on `cell` sits on one of its own safe cells.
+    #[inline]
+    fn protected(&self, cell: Cell, victim: Colour) -> bool {
+        let board = self.config.board();
+        let (side, number) = board.side_of(cell.0);
+        side == victim && board.is_safe_number(number)
+    }
+
+    /// Walks a token of `colour` from `from` by `steps`, going up the bridge at a fork when
+    /// `up`. `None` when the walk is not legal: blocked, past the goal, onto a cell it may not
+    /// land on, or `up` with no bridge on the way.
+    fn walk(&self, occ: &Occupancy, colour: Colour, from: Place, steps: u8, up: bool) -> Option<Walk> {
+        let board = self.config.board();
+        let open = self.config.bridges_open_to_all();
+        let mut place = from;
+        let mut forked = false;
+        for step in 1..=steps {
+            let next = board.step(colour, place, up && !forked, open)?;
+            forked |= place.progress().is_some() && matches!(next.kind(), Kind::Bridge(..));
+            place = next;
+            let landing = step == steps;
+            let Some(cell) = board.cell(colour, place) else {
+                // Only the goal has no cell; it holds any number but must be reached exactly.
+                return (landing && (forked || !up)).then_some(Walk { to: place, cell: None, victim: None });
+            };
+            let (owner, count) = occ.at(cell);
+            if !landing {
+                // A tapón blocks the perimeter; any token blocks a bridge or house cell.
+                let blocks = if cell.is_perimeter() { count >= 2 } else { count >= 1 };
+                if blocks {
+                    return None;
+                }
+                continue;
+            }
+            if up && !forked {
+                return None;
+            }
+            return match count {
+                0 => Some(Walk { to: place, cell: Some(cell), victim: None }),
+                _ if !cell.is_perimeter() => None,
+                // Joining one own token makes a tapón; a tapón may not be joined by a move.
+                1 if owner == colour => Some(Walk { to: place, cell: Some(cell), victim: None }),
+                1 if !self.protected(cell, owner) => Some(Walk { to: place, cell: Some(cell), victim: Some(owner) }),
+                _ => None,
+            };
+        }
+        None
+    }
+
+    /// Walks a tapón of the player to move as one unit: perimeter only, landing on an empty
+    /// cell or capturing a rival tapón that is not on its own safe cell.
+    fn unit_walk(&self, occ: &Occupancy, token: u8, partner: u8, steps: u8) -> Option<Walk> {
+        let board = self.config.board();
+        let c = self.turn;
+        let a = self.own()[usize::from(token)].progress()?;
+        let b = self.own()[usize::from(partner)].progress()?;
+        if a.max(b) + steps > board.last_track() {
+            return None;
+        }
+        for step in 1..=steps {
+            let cell = board.cell(c, Place::track(a + step))?;
+            let (owner, count) = occ.at(cell);
+            if step < steps {
+                if count >= 2 {
+                    return None;
+                }
+            } else {
+                let to = Place::track(a + steps);
+                return match count {
+                    0 => Some(Walk { to, cell: Some(cell), victim: None }),
+                    n if n >= 2 && owner != c && !self.protected(cell, owner) => {
+                        Some(Walk { to, cell: Some(cell), victim: Some(owner) })
+                    }
+                    _ => None,
+                };
+            }
+        }
+        None
+    }
+
+    /// The walk of a +10 for a token, or for a tapón unit when `partner` is set.
+    fn plus_ten_walk(&self, occ: &Occupancy, token: u8, partner: u8, up: bool) -> Option<Walk> {
+        if partner != NONE {
+            return if up { None } else { self.unit_walk(occ, token, partner, 10) };
+        }
+        self.walk(occ, self.turn, self.own()[usize::from(token)], 10, up)
+    }
+
+    /// Whether a walk of `steps` from `place` meets a bridge entry the token may take.
+    fn fork_ahead(&self, place: Place, steps: u8) -> bool {
+        let Some(d) = place.progress() else { return false };
+        let board = self.config.board();
+        let side = board.side();
+        let entry = board.perimeter(Colour::Yellow, board.bridge_entry()) % side;
+        let here = board.perimeter_at(self.turn, d) % side;
+        let ahead = (entry + side - here) % side;
+        ahead < steps
+            && d + ahead <= board.last_track()
+            && board.fork(self.turn, Place::track(d + ahead), self.config.bridges_open_to_all()).is_some()
+    }
+
+    /// Whether a release or rescue may land on `target`: anything but a rival tapón.
+    fn release_lands(&self, occ: &Occupancy, target: Place) -> bool {
+        let Some(cell) = self.config.board().cell(self.turn, target) else { return false };
+        let (owner, count) = occ.at(cell);
+        count <= 1 || owner == self.turn
+    }
+
+    /// Whether the roll sends some rival home from a police cell.
+    fn sweep_possible(&self, roll: Roll) -> bool {
+        let mask = exposed(roll);
+        self.config
+            .colours()
+            .iter()
+            .filter(|&c| c != self.turn)
+            .any(|c| self.tokens[c.index()].iter().any(|&p| self.on_exposed_police(c, p, mask)))
+    }
+
+    fn on_exposed_police(&self, colour: Colour, place: Place, mask: u16) -> bool {
+        let Some(d) = place.progress() else { return false };
+        let board = self.config.board();
+        let (side, number) = board.side_of(board.perimeter_at(colour, d));
+        self.config.is_police(side, number) && mask & (1 << number) != 0
+    }
+
+    /// The mark of `place` for the player to move: ★ or ⚠.
+    fn mark(&self, place: Place) -> Option<Mark> {
+        let board = self.config.board();
+        match place.kind() {
+            Kind::Track(d) => {
+                let (side, number) = board.side_of(board.perimeter_at(self.turn, d));
+                if side == self.turn && board.is_safe_number(number) {
+                    Some(Mark::Safe)
+                } else if self.config.is_police(side, number) {
+                    Some(Mark::Police)
+                } else {
+                    None
+                }
+            }
+            Kind::Bridge(..) | Kind::House(_) | Kind::Goal => Some(Mark::Safe),
+            _ => None,
+        }
+    }
+
+    /// Every choice the roll offers, before maximum advance and compliance.
+    fn candidates(&self, occ: &Occupancy, out: &mut Candidates) {
+        let Some(roll) = self.roll else { return };
+        if self.outcome.is_some() {
+            return;
+        }
+        if self.plus10 != NONE {
+            for up in [false, true] {
+                if let Some(w) = self.plus_ten_walk(occ, self.plus10, self.partner, up) {
+                    let _ = out.try_push(Candidate {
+                        plan: Plan::PlusTen { up },
+                        priority: w.priority(),
+                        landing: Some(w.to),
+                    });
+                }
+            }
+            return;
+        }
+        // While a token sits in limbo nothing else of its colour moves (rulings 1.4).
+        let in_limbo = self.own().contains(&Place::LIMBO);
+        match self.left {
+            Left::Nothing => {}
+            Left::One(die) => {
+                if !in_limbo {
+                    self.moves(occ, die.value(), self.mover, out);
+                }
+            }
+            Left::Both => {
+                if self.sweep_possible(roll) {
+                    let _ = out.try_push(Candidate { plan: Plan::Sweep, priority: Priority::Sweep, landing: None });
+                }
+                let combo = Combo::of(roll);
+                if in_limbo {
+                    if combo.is_some() && self.release_lands(occ, Place::track(0)) {
+                        let _ = out.try_push(Candidate {
+                            plan: Plan::Rescue,
+                            priority: Priority::Release,
+                            landing: Some(Place::track(0)),
+                        });
+                    }
+                    return;
+                }
+                if let Some(combo) = combo {
+                    if self.own().contains(&Place::START) && self.release_lands(occ, combo.target()) {
+                        let _ = out.try_push(Candidate {
+                            plan: Plan::Release,
+                            priority: Priority::Release,
+                            landing: Some(combo.target()),
+                        });
+                    }
+                }
+                let (lo, hi) =
+                    (roll.first.value().min(roll.second.value()), roll.first.value().max(roll.second.value()));
+                self.moves(occ, lo, NONE, out);
+                if hi != lo {
+                    self.moves(occ, hi, NONE, out);
+                }
+                self.moves(occ, roll.sum(), NONE, out);
+                if roll.is_double() && self.config.tapon_captures() {
+                    self.tapon_moves(occ, lo, out);
+                }
+            }
+        }
+    }
+
+    /// Single-token moves of `steps`, one per distinct place, skipping the token `forbid`.
+    fn moves(&self, occ: &Occupancy, steps: u8, forbid: u8, out: &mut Candidates) {
+        let own = self.own();
+        let mut last = Place::UNUSED;
+        for (i, &place) in own.iter().enumerate() {
+            let i = i as u8;
+            if i == forbid || !place.on_board() || place == last {
+                continue;
+            }
+            last = place;
+            for up in [false, true] {
+                if up && !self.fork_ahead(place, steps) {
+                    continue;
+                }
+                if let Some(w) = self.walk(occ, self.turn, place, steps, up) {
+                    let _ = out.try_push(Candidate {
+                        plan: Plan::Move { token: i, steps, up },
+                        priority: w.priority(),
+                        landing: Some(w.to),
+                    });
+                }
+            }
+        }
+    }
+
+    /// Tapón come tapón: each own tapón on the perimeter moving `steps` as a unit.
+    fn tapon_moves(&self, occ: &Occupancy, steps: u8, out: &mut Candidates) {
+        let board = self.config.board();
+        let own = self.own();
+        let mut done = [None; 4];
+        for i in 0..4u8 {
+            let Some(cell) = board.cell(self.turn, own[usize::from(i)]).filter(|c| c.is_perimeter()) else { continue };
+            if done.contains(&Some(cell)) {
+                continue;
+            }
+            done[usize::from(i)] = Some(cell);
+            // The unit is the first two tokens on the cell: those that have travelled least.
+            let Some(partner) = (i + 1..4).find(|&j| board.cell(self.turn, own[usize::from(j)]) == Some(cell)) else {
+                continue;
+            };
+            if let Some(w) = self.unit_walk(occ, i, partner, steps) {
+                let _ = out.try_push(Candidate {
+                    plan: Plan::Tapon { token: i, partner, steps },
+                    priority: w.priority(),
+                    landing: Some(w.to),
+                });
+            }
+        }
+    }
+
+    /// Fills `out` with the legal choices (rulings 1.3 and 1.5).
+    pub(crate) fn choices(&self, out: &mut Choices) {
+        if self.roll.is_none() || self.outcome.is_some() {
+            return;
+        }
+        let occ = Occupancy::of(self);
+        let mut cands = Candidates::new();
+        self.candidates(&occ, &mut cands);
+        let keep = self.maximum_advance(&cands);
+        let best = cands.iter().map(|c| c.priority).min();
+        let board = self.config.board();
+        for (i, cand) in cands.iter().enumerate() {
+            if keep & (1 << i) == 0 {
+                continue;
+            }
+            let compliance = if Some(cand.priority) == best { Compliance::Compliant } else { Compliance::Infraction };
+            if compliance == Compliance::Infraction && self.config.mode() == Mode::Strict {
+                continue;
+            }
+            let _ = out.try_push(Choice {
+                action: self.action_of(cand.plan),
+                priority: cand.priority,
+                compliance,
+                landing: cand.landing.map(|p| board.spot(self.turn, p)),
+                mark: cand.landing.and_then(|p| self.mark(p)),
+            });
+        }
+    }
+
+    /// Maximum advance (rulings 1.3, 1.8): within each priority class, when some choice lets
+    /// the whole roll be used, the choices that would strand part of it are dropped. Returns
+    /// the kept candidates as a bit set.
+    fn maximum_advance(&self, cands: &Candidates) -> u32 {
+        let all = if cands.len() >= 32 { u32::MAX } else { (1u32 << cands.len()) - 1 };
+        let mut keep = all;
+        for class in [Priority::Sweep, Priority::Release, Priority::Capture, Priority::Move] {
+            let members = cands.iter().enumerate().filter(|(_, c)| c.priority == class);
+            if members.clone().count() < 2 {
+                continue;
+            }
+            let mut whole = 0u32;
+            for (i, cand) in members.clone() {
+                if self.uses_whole_roll(cand.plan) {
+                    whole |= 1 << i;
+                }
+            }
+            if whole != 0 {
+                for (i, _) in members {
+                    if whole & (1 << i) == 0 {
+                        keep &= !(1 << i);
+                    }
+                }
+            }
+        }
+        keep
+    }
+
+    /// Whether, after `plan` and its +10 chain, the rest of the roll can still be used (or
+    /// nothing is left, or the game is over). Penalties are ignored.
+    fn uses_whole_roll(&self, plan: Plan) -> bool {
+        match (plan, self.left) {
+            (Plan::Sweep | Plan::Tapon { .. }, _) => return true,
+            (Plan::Move { .. }, Left::One(_)) => return true,
+            (Plan::Move { steps, .. }, Left::Both) if Some(steps) == self.roll.map(Roll::sum) => return true,
+            _ => {}
+        }
+        let mut next = *self;
+        next.execute(plan, false, true, &mut ());
+        next.rest_usable()
+    }
+
+    fn rest_usable(&self) -> bool {
+        if self.outcome.is_some() {
+            return true;
+        }
+        let occ = Occupancy::of(self);
+        if self.plus10 != NONE {
+            return [false, true].into_iter().any(|up| {
+                self.plus_ten_walk(&occ, self.plus10, self.partner, up).is_some() && {
+                    let mut next = *self;
+                    next.execute(Plan::PlusTen { up }, false, true, &mut ());
+                    next.rest_usable()
+                }
+            });
+        }
+        match self.left {
+            Left::Nothing | Left::Both => true,
+            Left::One(_) => {
+                let mut cands = Candidates::new();
+                self.candidates(&occ, &mut cands);
+                !cands.is_empty()
+            }
+        }
+    }
+
+    fn action_of(&self, plan: Plan) -> Action {
+        let board = self.config.board();
+        let spot = |token: u8| board.spot(self.turn, self.own()[usize::from(token)]);
+        let route = |up: bool| if up { Route::Bridge } else { Route::Perimeter };
+        match plan {
+            Plan::Sweep => Action::Sweep,
+            Plan::Release => Action::Release,
+            Plan::Rescue => Action::Rescue,
+            Plan::Move { token, steps, up } => Action::Move { from: spot(token), steps, route: route(up) },
+            Plan::Tapon { token, steps, .. } => Action::Tapon { from: spot(token), steps },
+            Plan::PlusTen { up } => Action::PlusTen { route: route(up) },
+        }
+    }
+
+    /// Carries out `plan`. With `lookahead`, on a scratch copy: no penalties, no settling.
+    pub(crate) fn execute<S: EventSink<Event>>(&mut self, plan: Plan, infraction: bool, lookahead: bool, sink: &mut S) {
+        let Some(roll) = self.roll else { return };
+        let c = self.turn;
+        if infraction && !lookahead {
+            self.owed += 1;
+            self.active = self.active.with(c);
+            sink.emit(Event::Infraction { colour: c, cause: Infraction::Priority });
+        }
+        let occ = Occupancy::of(self);
+        match plan {
+            Plan::Sweep => self.sweep(roll, sink),
+            Plan::Release | Plan::Rescue => self.release(plan, roll, &occ, sink),
+            Plan::Move { token, steps, up } => {
+                let from = self.own()[usize::from(token)];
+                let Some(walk) = self.walk(&occ, c, from, steps, up) else { return };
+                self.left = match self.left {
+                    Left::Both if steps != roll.sum() => {
+                        self.mover = token;
+                        Left::One(if steps == roll.first.value() { roll.second } else { roll.first })
+                    }
+                    _ => Left::Nothing,
+                };
+                if self.advance(token, NONE, walk, steps, up, false, sink) {
+                    self.plus_ten_chain(token, NONE, sink);
+                }
+            }
+            Plan::Tapon { token, partner, steps } => {
+                let Some(walk) = self.unit_walk(&occ, token, partner, steps) else { return };
+                self.left = Left::Nothing;
+                if self.advance(token, partner, walk, steps, false, false, sink) {
+                    self.plus_ten_chain(token, partner, sink);
+                }
+            }
+            Plan::PlusTen { up } => {
+                let (token, partner) = (self.plus10, self.partner);
+                if token == NONE {
+                    return;
+                }
+                let Some(walk) = self.plus_ten_walk(&occ, token, partner, up) else { return };
+                self.plus10 = NONE;
+                self.partner = NONE;
+                if self.advance(token, partner, walk, 10, up, true, sink) {
+                    self.plus_ten_chain(token, partner, sink);
+                }
+            }
+        }
+        if !lookahead && self.plus10 == NONE {
+            self.pay_owed(sink);
+        }
+        self.normalize();
+        if !lookahead {
+            self.settle(sink);
+        }
+    }
+
+    /// The police sweep: every rival on an exposed police cell goes home.
+    fn sweep<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S) {
+        let mask = exposed(roll);
+        let board = self.config.board();
+        for colour in self.config.colours().iter().filter(|&c| c != self.turn) {
+            for i in 0..4 {
+                let place = self.tokens[colour.index()][i];
+                if self.on_exposed_police(colour, place, mask) {
+                    self.tokens[colour.index()][i] = Place::START;
+                    sink.emit(Event::Swept { colour, from: board.spot(colour, place) });
+                }
+            }
+        }
+    }
+
+    /// A release (one or two tokens from start) or a rescue (one from limbo).
+    fn release<S: EventSink<Event>>(&mut self, plan: Plan, roll: Roll, occ: &Occupancy, sink: &mut S) {
+        let board = self.config.board();
+        let c = self.turn;
+        let Some(combo) = Combo::of(roll) else { return };
+        let (source, target) = match plan {
+            Plan::Rescue => (Place::LIMBO, Place::track(0)),
+            _ => (Place::START, combo.target()),
+        };
+        let waiting = self.own().iter().filter(|&&p| p == source).count();
+        let count = if plan == Plan::Release && combo == Combo::DoubleSix && waiting >= 2 { 2 } else { 1 };
+        let Some(cell) = board.cell(c, target) else { return };
+        let (owner, present) = occ.at(cell);
+        let victim = (present > 0 && owner != c).then_some(owner);
+        let mut first = NONE;
+        let mut placed = 0;
+        for i in 0..4u8 {
+            if placed < count && self.own()[usize::from(i)] == source {
+                self.tokens[c.index()][usize::from(i)] = target;
+                placed += 1;
+                if first == NONE {
+                    first = i;
+                }
+            }
+        }
+        if plan == Plan::Rescue {
+            sink.emit(Event::Rescued { colour: c, to: board.spot(c, target) });
+        } else {
+            self.active = self.active.with(c);
+            sink.emit(Event::Released { colour: c, to: board.spot(c, target), count: count as u8 });
+        }
+        // 6+6 with a single token at start: the other 6 stays for any token (a release is not a move).
+        self.left = if plan == Plan::Release && combo == Combo::DoubleSix && count == 1 {
+            self.mover = NONE;
+            Left::One(roll.first)
+        } else {
+            Left::Nothing
+        };
+        if let Some(victim) = victim {
+            self.capture(cell, victim, sink);
+            self.plus_ten_chain(first, NONE, sink);
+        }
+    }
+
+    /// Moves a token (or a tapón unit with `partner`) along `walk`, capturing what it lands
+    /// on. Returns whether it captured.
+    #[allow(clippy::too_many_arguments)]
+    fn advance<S: EventSink<Event>>(
+        &mut self,
+        token: u8,
+        partner: u8,
+        walk: Walk,
+        steps: u8,
+        up: bool,
+        plus_ten: bool,
+        sink: &mut S,
+    ) -> bool {
+        let board = self.config.board();
+        let c = self.turn;
+        let from = self.own()[usize::from(token)];
+        self.tokens[c.index()][usize::from(token)] = walk.to;
+        if partner == NONE {
+            let route = if up { Route::Bridge } else { Route::Perimeter };
+            let (from, to) = (board.spot(c, from), board.spot(c, walk.to));
+            sink.emit(Event::Moved { colour: c, from, to, steps, route, plus_ten });
+        } else {
+            let p = &mut self.tokens[c.index()][usize::from(partner)];
+            *p = Place::track(p.progress().unwrap_or(0) + steps);
+            let (from, to) = (board.spot(c, from), board.spot(c, walk.to));
+            sink.emit(Event::TaponMoved { colour: c, from, to, steps, plus_ten });
+        }
+        if let (Some(victim), Some(cell)) = (walk.victim, walk.cell) {
+            self.capture(cell, victim, sink);
+        }
+        if walk.to == Place::GOAL {
+            sink.emit(Event::Scored { colour: c });
+            self.check_victory(sink);
+        }
+        walk.victim.is_some() && self.outcome.is_none()
+    }
+
+    /// Sends every token of `victim` on `cell` home.
+    fn capture<S: EventSink<Event>>(&mut self, cell: Cell, victim: Colour, sink: &mut S) {
+        let board = self.config.board();
+        let mut count = 0;
+        let mut at = None;
+        for p in self.tokens[victim.index()].iter_mut() {
+            if board.cell(victim, *p) == Some(cell) {
+                at.get_or_insert(board.spot(victim, *p));
+                *p = Place::START;
+                count += 1;
+            }
+        }
+        if let Some(at) = at {
+            sink.emit(Event::Captured { by: self.turn, victim, at, count });
+        }
+    }
+
+    /// The +10 a capture earns, repeated while it captures; stops to ask when both routes are
+    /// open.
+    fn plus_ten_chain<S: EventSink<Event>>(&mut self, token: u8, partner: u8, sink: &mut S) {
+        loop {
+            if self.outcome.is_some() {
+                return;
+            }
+            let occ = Occupancy::of(self);
+            let perimeter = self.plus_ten_walk(&occ, token, partner, false);
+            let bridge = self.plus_ten_walk(&occ, token, partner, true);
+            let (walk, up) = match (perimeter, bridge) {
+                (Some(_), Some(_)) => {
+                    self.plus10 = token;
+                    self.partner = partner;
+                    return;
+                }
+                (Some(w), None) => (w, false),
+                (None, Some(w)) => (w, true),
+                (None, None) => {
+                    let at = self.config.board().spot(self.turn, self.own()[usize::from(token)]);
+                    sink.emit(Event::PlusTenLost { colour: self.turn, at });
+                    return;
+                }
+            };
+            if !self.advance(token, partner, walk, 10, up, true, sink) {
+                return;
+            }
+        }
+    }
+
+    /// Ends the game if a token just reached a goal and someone has won (rulings 1.7).
+    fn check_victory<S: EventSink<Event>>(&mut self, sink: &mut S) {
+        let c = self.turn;
+        let quiet = self.quiet().without(c);
+        let outcome = if !quiet.is_empty() {
+            Some(Outcome::Special(quiet))
+        } else if self.own()[..self.config.tokens()].iter().all(|&p| p == Place::GOAL) {
+            Some(Outcome::Standard(c))
+        } else {
+            None
+        };
+        if let Some(outcome) = outcome {
+            self.outcome = Some(outcome);
+            self.owed = 0;
+            self.plus10 = NONE;
+            self.partner = NONE;
+            sink.emit(Event::GameOver { outcome });
+        }
+    }
+
+    /// Applies the penalties owed at the end of a choice, unless the game ended.
+    fn pay_owed<S: EventSink<Event>>(&mut self, sink: &mut S) {
+        while self.owed > 0 && self.outcome.is_none() {
+            self.owed -= 1;
+            self.penalize(self.turn, sink);
+        }
+        self.owed = 0;
+    }
+
+    /// The infraction penalty (rulings 1.6): the most advanced token not at the goal goes home,
+    /// with its whole tapón; with none on the board, one token at start drops into limbo.
+    fn penalize<S: EventSink<Event>>(&mut self, colour: Colour, sink: &mut S) {
+        self.active = self.active.with(colour);
+        let board = self.config.board();
+        let tokens = self.tokens[colour.index()];
+        // Fewest steps to the goal; on a tie, the token on a bridge (it has walked further).
+        let most_advanced = (0..4)
+            .filter(|&i| tokens[i].on_board())
+            .min_by_key(|&i| (board.steps_to_goal(colour, tokens[i]), tokens[i].progress().is_some()));
+        match most_advanced {
+            Some(i) => {
+                let cell = board.cell(colour, tokens[i]).filter(|c| c.is_perimeter());
+                let mut count = 0;
+                for (j, &place) in tokens.iter().enumerate() {
+                    if j == i || (cell.is_some() && board.cell(colour, place) == cell) {
+                        self.tokens[colour.index()][j] = Place::START;
+                        count += 1;
+                    }
+                }
+                sink.emit(Event::SentHome { colour, from: board.spot(colour, tokens[i]), count });
+            }
+            None => {
+                if let Some(i) = tokens.iter().position(|&p| p == Place::START) {
+                    self.tokens[colour.index()][i] = Place::LIMBO;
+                    sink.emit(Event::ToLimbo { colour });
+                }
+            }
+        }
+    }
+
+    /// Keeps each colour's tokens sorted, so that equal positions are equal values, and names
+    /// the first of interchangeable tokens in the turn's bookkeeping.
+    fn normalize(&mut self) {
+        for colour in 0..4 {
+            let tokens = &mut self.tokens[colour];
+            let mut order = [0u8, 1, 2, 3];
+            for i in 1..4 {
+                let mut j = i;
+                while j > 0 && tokens[j - 1] > tokens[j] {
+                    tokens.swap(j - 1, j);
+                    order.swap(j - 1, j);
+                    j -= 1;
+                }
+            }
+            if colour == self.turn.index() {
+                let moved = |old: u8| {
+                    if old == NONE { NONE } else { order.iter().position(|&o| o == old).map_or(NONE, |p| p as u8) }
+                };
+                self.mover = moved(self.mover);
+                self.plus10 = moved(self.plus10);
+                self.partner = moved(self.partner);
+            }
+        }
+        let own = *self.own();
+        let first_at = |token: u8, not: u8| {
+            if token == NONE {
+                return NONE;
+            }
+            (0..4u8).find(|&j| j != not && own[usize::from(j)] == own[usize::from(token)]).unwrap_or(token)
+        };
+        // The mover matters only while its die's partner is left, and only on the board.
+        if self.mover != NONE && (!matches!(self.left, Left::One(_)) || !own[usize::from(self.mover)].on_board()) {
+            self.mover = NONE;
+        }
+        self.mover = first_at(self.mover, NONE);
+        self.plus10 = first_at(self.plus10, NONE);
+        self.partner = first_at(self.partner, self.plus10);
+    }
+
+    /// Moves on from a roll that is used up or has no legal use left.
+    fn settle<S: EventSink<Event>>(&mut self, sink: &mut S) {
+        if self.outcome.is_some() || self.plus10 != NONE {
+            return;
+        }
+        let Some(roll) = self.roll else { return };
+        if self.left != Left::Nothing {
+            let occ = Occupancy::of(self);
+            let mut cands = Candidates::new();
+            self.candidates(&occ, &mut cands);
+            if !cands.is_empty() {
+                return;
+            }
+            match self.left {
+                Left::Both => sink.emit(Event::Passed { colour: self.turn, roll }),
+                Left::One(die) => sink.emit(Event::DieLost { colour: self.turn, die }),
+                Left::Nothing => {}
+            }
+        }
+        self.roll = None;
+        self.left = Left::Both;
+        self.mover = NONE;
+        if roll.is_double() {
+            sink.emit(Event::ExtraRoll { colour: self.turn });
+        } else {
+            self.pass_turn(sink);
+        }
+    }
+
+    fn pass_turn<S: EventSink<Event>>(&mut self, sink: &mut S) {
+        let next = self.config.colours().next_from(self.turn.after(1)).unwrap_or(self.turn);
+        self.turn = next;
+        self.roll = None;
+        self.left = Left::Both;
+        self.mover = NONE;
+        self.plus10 = NONE;
+        self.partner = NONE;
+        self.owed = 0;
+        self.doubles = 0;
+        sink.emit(Event::TurnPassed { to: next });
+    }
+
+    /// A roll arrives: count doubles (the third is an infraction that ends the turn), then
+    /// settle (a roll with no use passes).
+    pub(crate) fn begin_roll<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S) {
+        sink.emit(Event::Rolled { colour: self.turn, roll });
+        self.roll = Some(roll);
+        self.left = Left::Both;
+        self.mover = NONE;
+        if roll.is_double() {
+            self.doubles += 1;
+            if self.doubles >= 3 {
+                sink.emit(Event::Infraction { colour: self.turn, cause: Infraction::ThirdDouble });
+                self.penalize(self.turn, sink);
+                self.normalize();
+                self.pass_turn(sink);
+                return;
+            }
+        }
+        self.settle(sink);
+    }
+
+    /// The host's timeout: drop a pending +10, pay what is owed, pay for the timeout, pass.
+    pub(crate) fn time_out<S: EventSink<Event>>(&mut self, sink: &mut S) {
+        let c = self.turn;
+        sink.emit(Event::Infraction { colour: c, cause: Infraction::Timeout });
+        if self.plus10 != NONE {
+            let at = self.config.board().spot(c, self.own()[usize::from(self.plus10)]);
+            sink.emit(Event::PlusTenLost { colour: c, at });
+            self.plus10 = NONE;
+            self.partner = NONE;
+        }
+        self.owed += 1;
+        self.pay_owed(sink);
+        self.normalize();
+        self.pass_turn(sink);
+    }
+
+    /// Why `action` is not among the legal choices, in words.
+    pub(crate) fn why_illegal(&self, action: Action) -> &'static str {
+        let Some(plan) = self.plan_of(action) else {
+            return match action {
+                Action::Move { .. } => "you have no token there that may move now",
+                Action::Tapon { .. } => "you have no tapón on that cell",
+                _ => "it does not apply here",
+            };
+        };
+        match plan {
+            Plan::PlusTen { .. } if self.plus10 == NONE => return "no +10 is waiting for a route",
+            Plan::PlusTen { .. } => {}
+            _ if self.plus10 != NONE => return "the route of the pending +10 must be chosen first",
+            _ => {}
+        }
+        let occ = Occupancy::of(self);
+        let mut cands = Candidates::new();
+        self.candidates(&occ, &mut cands);
+        if cands.iter().any(|c| c.plan == plan) {
+            let best = cands.iter().map(|c| c.priority).min();
+            let own = cands.iter().find(|c| c.plan == plan).map(|c| c.priority);
+            if own != best {
+                return "strict mode allows only the highest priority present (sweep, release, capture, move)";
+            }
+            return "maximum advance: another choice of the same priority lets the whole roll be used";
+        }
+        match plan {
+            Plan::Sweep => "the roll exposes no rival on a police cell, or the sweep is no longer the first action",
+            Plan::Release => {
+                "a release needs a release combo, a token at start, no token in limbo and no rival tapón on the landing cell"
+            }
+            Plan::Rescue => "a rescue needs a release combo, a token in limbo and no rival tapón on own 0",
+            Plan::Tapon { .. } => {
+                "a tapón moves as a unit only with a double, by the face of the dice, onto an empty cell or a rival tapón"
+            }
+            Plan::Move { steps, .. } => {
+                let available = match (self.left, self.roll) {
+                    (Left::Both, Some(r)) => [r.first.value(), r.second.value(), r.sum()].contains(&steps),
+                    (Left::One(d), _) => d.value() == steps,
+                    _ => false,
+                };
+                if !available {
+                    "the roll in hand offers no such number"
+                } else if self.own().contains(&Place::LIMBO) {
+                    "while a token is in limbo nothing else moves"
+                } else {
+                    "the token cannot walk there: blocked, past the goal, onto a cell it may not land on, or no bridge on the way"
+                }
+            }
+            Plan::PlusTen { .. } => "that route cannot take the full 10",
+        }
+    }
+}
