@@ -183,9 +183,9 @@ impl<'de> serde::Deserialize<'de> for Roll {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::string::ToString;
     use rand_core::SeedableRng;
     use rand_xoshiro::Xoshiro256PlusPlus;
+    use std::string::ToString;
 
     #[test]
     fn faces_are_checked() {

@@ -51,3 +51,8 @@ pub use colour::{Colour, ColourSet};
 pub use dice::{Die, Roll};
 pub use notation::ParseError;
 pub use phase::{Phase, PlayError};
+
+/// The README's examples, compiled and run as doc tests so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeExamples;

@@ -932,3 +932,73 @@ fn express_game_is_won_with_three_tokens_home() {
 fn colour_helper_names_are_stable() {
     assert_eq!(Colour::Yellow.to_string(), "yellow");
 }
+
+// ---------------------------------------------------------------------------------------------
+// Choices the texts leave open (docs/rules/poleana.md)
+
+#[test]
+fn choice_tie_for_most_advanced_takes_the_token_on_the_bridge() {
+    // bY2 and Y13 are both 17 steps from the goal; the bridge token has walked further.
+    let text = four("B0,Y13,bY2,start", "B2,start,start,start", "").replacen("poleana ", "poleana:free ", 1);
+    let mut s = rolled(&text, "2-1");
+    let events = play(&mut s, "B0+1");
+    assert!(has(&events, Event::SentHome { colour: Yellow, from: spot("bY2"), count: 1 }));
+}
+
+#[test]
+fn choice_tapon_unit_takes_the_two_tokens_that_travelled_least() {
+    let mut s = rolled(&four("Y0,Y0,Y0',B1", AT_START, ""), "2-2");
+    play(&mut s, "2xY0+2");
+    assert!(board(&s).contains("Y=Y2,Y2,B1,Y0'"), "{s}");
+}
+
+#[test]
+fn choice_default_mode_is_strict() {
+    assert_eq!(fichas::poleana::Config::classic(2).unwrap().mode(), fichas::poleana::Mode::Strict);
+}
+
+#[test]
+fn choice_maximum_advance_applies_to_plus_ten_routes() {
+    // The perimeter +10 would make a tapón on Y2 that leaves the 1 unusable (Y1 cannot join it,
+    // Y2' cannot pass the red tapón on Y3); the bridge keeps the 1 for Y1.
+    let mut s = rolled(&four("Y1,G5,Y2',start", "G7,Y3,Y3,start", "quiet=-"), "2-1");
+    play(&mut s, "G5+2");
+    assert!(s.plus_ten_pending(), "both routes are open, so the player is asked");
+    assert_eq!(shown(&s), ["+10/b ★"]);
+}
+
+#[test]
+fn choice_rolls_are_listed_unordered_and_kept_as_supplied() {
+    let s = pos(&four(AT_START, AT_START, ""));
+    let outcomes = s.chance_outcomes();
+    assert_eq!(outcomes.weight(Roll::of(6, 3).unwrap()), Some(2));
+    assert_eq!(outcomes.weight(Roll::of(3, 6).unwrap()), None);
+    let mut s = s;
+    let events = roll_in(&mut s, "3-6");
+    assert_eq!(events[0], Event::Rolled { colour: Yellow, roll: Roll::of(3, 6).unwrap() });
+    assert_eq!(actions(&s), ["release"]);
+}
+
+#[test]
+fn choice_finished_game_holds_no_roll() {
+    let mut s = rolled(&four("5c,7c,7c,7c", AT_START, "quiet=-"), "2-2");
+    play(&mut s, "5c+2");
+    assert_eq!((s.roll(), s.doubles()), (None, 0), "the double's extra roll is not kept either");
+    assert!(board(&s).starts_with("turn=Y roll=- Y=7c,7c,7c,7c"));
+}
+
+#[test]
+fn choice_mover_sent_home_by_a_penalty_leaves_the_die_to_the_others() {
+    let text = four("B0,G1,start,start", "B2,start,start,start", "").replacen("poleana ", "poleana:free ", 1);
+    let mut s = rolled(&text, "2-1");
+    let events = play(&mut s, "G1+1");
+    assert!(has(&events, Event::SentHome { colour: Yellow, from: spot("G2"), count: 1 }));
+    assert!(board(&s).starts_with("turn=Y roll=2-1 left=2 Y=B0,start,start,start"), "{s}");
+    assert_eq!(actions(&s), ["B0+2"]);
+}
+
+#[test]
+fn choice_default_quiet_colours_are_those_with_every_token_at_start() {
+    let s = pos(&four("Y1,start,start,start", "limbo,start,start,start", ""));
+    assert_eq!(s.quiet(), ColourSet::of(&[Blue, Green]));
+}

@@ -389,8 +389,8 @@ crate::serde_as_text!(Spot, "a cell name such as Y12");
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::string::ToString;
     use Colour::*;
+    use std::string::ToString;
 
     #[test]
     fn stretches_read_in_travel_order() {

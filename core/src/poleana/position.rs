@@ -145,8 +145,8 @@ impl State {
                 return Err(PositionError::QuietMoved { colour });
             }
         }
-        state.read_turn_fields(&fields)?;
         state.read_result(fields.result)?;
+        state.read_turn_fields(&fields)?;
         Ok(state)
     }
 
@@ -157,6 +157,9 @@ impl State {
         self.roll = fields.roll.flatten();
         self.doubles = fields.doubles;
         self.owed = fields.owed;
+        if self.outcome.is_some() && (self.roll.is_some() || self.doubles > 0) {
+            return Err(Inconsistent("a finished game has no roll in hand and no doubles"));
+        }
         let Some(roll) = self.roll else {
             if fields.left.is_some() || fields.mover.is_some() || fields.plus10.is_some() || self.owed > 0 {
                 return Err(Inconsistent("left, mover, plus10 and owed need a roll in hand"));

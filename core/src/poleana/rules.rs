@@ -696,10 +696,15 @@ impl State {
             None
         };
         if let Some(outcome) = outcome {
+            // A finished game keeps no turn in progress.
             self.outcome = Some(outcome);
-            self.owed = 0;
+            self.roll = None;
+            self.left = Left::Both;
+            self.mover = NONE;
             self.plus10 = NONE;
             self.partner = NONE;
+            self.owed = 0;
+            self.doubles = 0;
             sink.emit(Event::GameOver { outcome });
         }
     }

@@ -73,8 +73,9 @@ pub struct State {
 }
 
 impl State {
-    /// The size of a state in bytes.
+    /// The size of a state in bytes: at most 64, one cache line (checked when compiling).
     pub const SIZE: usize = core::mem::size_of::<State>();
+    const _FITS_A_CACHE_LINE: () = assert!(State::SIZE <= 64);
 
     /// The opening position: every token at start, the first colour to roll.
     pub fn new(config: Config) -> State {
