@@ -698,13 +698,7 @@ impl State {
         if let Some(outcome) = outcome {
             // A finished game keeps no turn in progress.
             self.outcome = Some(outcome);
-            self.roll = None;
-            self.left = Left::Both;
-            self.mover = NONE;
-            self.plus10 = NONE;
-            self.partner = NONE;
-            self.owed = 0;
-            self.doubles = 0;
+            self.clear_turn();
             sink.emit(Event::GameOver { outcome });
         }
     }
@@ -820,6 +814,12 @@ impl State {
     fn pass_turn<S: EventSink<Event>>(&mut self, sink: &mut S) {
         let next = self.config.colours().next_from(self.turn.after(1)).unwrap_or(self.turn);
         self.turn = next;
+        self.clear_turn();
+        sink.emit(Event::TurnPassed { to: next });
+    }
+
+    /// Forgets everything about the turn in progress: roll, dice used, pending +10, doubles.
+    fn clear_turn(&mut self) {
         self.roll = None;
         self.left = Left::Both;
         self.mover = NONE;
@@ -827,7 +827,6 @@ impl State {
         self.partner = NONE;
         self.owed = 0;
         self.doubles = 0;
-        sink.emit(Event::TurnPassed { to: next });
     }
 
     /// A roll arrives: count doubles (the third is an infraction that ends the turn), then

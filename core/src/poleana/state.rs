@@ -9,7 +9,7 @@ use crate::dice::{Die, Roll};
 use crate::events::EventSink;
 use crate::phase::{Phase, PlayError};
 use crate::poleana::rules::Plan;
-use crate::poleana::{Action, Choice, Config, Event, Outcome, Place, Spot};
+use crate::poleana::{Action, Choice, Config, Event, Outcome, Place, Route, Spot};
 
 /// The legal choices of a decision, in a stable order. Never more than 32.
 pub type Choices = ArrayVec<Choice, 32>;
@@ -258,11 +258,11 @@ impl State {
             Action::Release => Plan::Release,
             Action::Rescue => Plan::Rescue,
             Action::Timeout => return None,
-            Action::PlusTen { route } => Plan::PlusTen { up: route == crate::poleana::Route::Bridge },
+            Action::PlusTen { route } => Plan::PlusTen { up: route == Route::Bridge },
             Action::Move { from, steps, route } => {
                 let place = board.place(c, from).filter(|p| p.on_board())?;
                 let token = (0..4u8).find(|&i| i != self.mover && own[usize::from(i)] == place)?;
-                Plan::Move { token, steps, up: route == crate::poleana::Route::Bridge }
+                Plan::Move { token, steps, up: route == Route::Bridge }
             }
             Action::Tapon { from, steps } => {
                 let place = board.place(c, from)?;
