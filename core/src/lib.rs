@@ -4,7 +4,8 @@
 //! with Parchís and a Dog-style card race to follow on the same shape.
 //!
 //! Each game is a module with its own types. They share the machinery in the modules at the
-//! top of the crate: [`colour`], [`dice`], [`chance`], [`phase`], [`events`] and [`notation`].
+//! top of the crate: [`colour`], [`seat`], [`dice`], [`chance`], [`phase`], [`events`] and
+//! [`notation`].
 //!
 //! The crate is `no_std`. The rules never allocate: states are small `Copy` values, legal
 //! actions come in fixed-capacity lists, and events go into a sink of the caller's choice.
@@ -46,11 +47,13 @@ pub mod events;
 pub mod notation;
 pub mod phase;
 pub mod poleana;
+pub mod seat;
 
 pub use colour::{Colour, ColourSet};
 pub use dice::{Die, Roll};
 pub use notation::ParseError;
 pub use phase::{Phase, PlayError};
+pub use seat::Seat;
 
 /// The README's examples, compiled and run as doc tests so that they stay true.
 #[cfg(doctest)]
