@@ -85,6 +85,42 @@ pub fn field(text: &str) -> Result<(&str, &str), ParseError> {
     text.split_once('=').filter(|(k, _)| !k.is_empty()).ok_or_else(|| ParseError::new("field", text, "key=value"))
 }
 
+/// What can be wrong with a `key=value` field of a position text, besides its value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FieldProblem {
+    /// The word is not of the form `key=value`.
+    Malformed(ParseError),
+    /// No field has this key.
+    Unknown(Snippet),
+    /// The key was given before.
+    Duplicate(Snippet),
+}
+
+/// Reads the `key=value` words of a position text against a fixed list of keys, each allowed
+/// once. Returns the index of the key in `keys` and the value.
+#[derive(Debug)]
+pub struct Fields<const N: usize> {
+    keys: [&'static str; N],
+    seen: u64,
+}
+
+impl<const N: usize> Fields<N> {
+    pub const fn new(keys: [&'static str; N]) -> Self {
+        Fields { keys, seen: 0 }
+    }
+
+    pub fn read<'a>(&mut self, word: &'a str) -> Result<(usize, &'a str), FieldProblem> {
+        let (key, value) = field(word).map_err(FieldProblem::Malformed)?;
+        let index = self.keys.iter().position(|&k| k == key).ok_or(FieldProblem::Unknown(Snippet::new(key)))?;
+        let bit = 1u64 << (index % 64);
+        if self.seen & bit != 0 {
+            return Err(FieldProblem::Duplicate(Snippet::new(key)));
+        }
+        self.seen |= bit;
+        Ok((index, value))
+    }
+}
+
 /// Writes items separated by `sep`.
 pub fn write_joined<T: fmt::Display>(
     f: &mut fmt::Formatter<'_>,

@@ -36,6 +36,24 @@ impl<W: Copy, O: Copy> Phase<W, O> {
             _ => None,
         }
     }
+
+    /// The one to decide, or the error for acting in another phase.
+    pub fn expect_decision(&self) -> Result<W, PlayError> {
+        match *self {
+            Phase::Decide(who) => Ok(who),
+            Phase::Chance => Err(PlayError::ChancePending),
+            Phase::Over(_) => Err(PlayError::GameOver),
+        }
+    }
+
+    /// `Ok` while a chance event is pending, or the error for supplying an outcome now.
+    pub fn expect_chance(&self) -> Result<(), PlayError> {
+        match *self {
+            Phase::Chance => Ok(()),
+            Phase::Decide(_) => Err(PlayError::NotChance),
+            Phase::Over(_) => Err(PlayError::GameOver),
+        }
+    }
 }
 
 /// An action or chance outcome that cannot be applied to the current state.

@@ -23,7 +23,7 @@ use core::fmt;
 
 use crate::colour::{Colour, ColourSet};
 use crate::dice::{Die, Roll};
-use crate::notation::{ParseError, field, number, write_joined};
+use crate::notation::{self, FieldProblem, ParseError, number, write_joined};
 use crate::poleana::board::{Cell, Kind};
 use crate::poleana::state::{Left, NONE};
 use crate::poleana::{Board, Config, ConfigError, Outcome, Place, Spot, State};
@@ -287,7 +287,6 @@ fn check_stacking(state: &State) -> Result<(), PositionError> {
     Ok(())
 }
 
-#[derive(Default)]
 struct Fields<'a> {
     turn: Option<Colour>,
     roll: Option<Option<Roll>>,
@@ -299,23 +298,44 @@ struct Fields<'a> {
     quiet: Option<ColourSet>,
     result: Option<Outcome>,
     tokens: [Option<&'a str>; 4],
-    seen: u16,
+    keys: notation::Fields<13>,
+}
+
+impl Default for Fields<'_> {
+    fn default() -> Self {
+        Fields {
+            turn: None,
+            roll: None,
+            left: None,
+            mover: None,
+            plus10: None,
+            owed: 0,
+            doubles: 0,
+            quiet: None,
+            result: None,
+            tokens: [None; 4],
+            keys: notation::Fields::new(KEYS),
+        }
+    }
+}
+
+const KEYS: [&str; 13] =
+    ["turn", "roll", "left", "mover", "plus10", "owed", "doubles", "quiet", "result", "Y", "B", "R", "G"];
+
+impl From<FieldProblem> for PositionError {
+    fn from(problem: FieldProblem) -> PositionError {
+        match problem {
+            FieldProblem::Malformed(e) => PositionError::Parse(e),
+            FieldProblem::Unknown(key) => PositionError::UnknownField(key),
+            FieldProblem::Duplicate(key) => PositionError::Duplicate(key),
+        }
+    }
 }
 
 impl<'a> Fields<'a> {
     fn read(&mut self, word: &'a str) -> Result<(), PositionError> {
-        let (key, value) = field(word)?;
-        const KEYS: [&str; 13] =
-            ["turn", "roll", "left", "mover", "plus10", "owed", "doubles", "quiet", "result", "Y", "B", "R", "G"];
-        let index = KEYS
-            .iter()
-            .position(|&k| k == key)
-            .ok_or(PositionError::UnknownField(crate::notation::Snippet::new(key)))?;
-        if self.seen & (1 << index) != 0 {
-            return Err(PositionError::Duplicate(crate::notation::Snippet::new(key)));
-        }
-        self.seen |= 1 << index;
-        match key {
+        let (index, value) = self.keys.read(word)?;
+        match KEYS[index] {
             "turn" => self.turn = Some(value.parse()?),
             "roll" => self.roll = Some(if value == "-" { None } else { Some(value.parse()?) }),
             "left" => {

@@ -202,11 +202,7 @@ impl State {
 
     /// Like [`State::play`], sending the events to any sink (`()` discards them).
     pub fn play_into<S: EventSink<Event>>(&mut self, action: Action, sink: &mut S) -> Result<(), PlayError> {
-        match self.phase() {
-            Phase::Over(_) => return Err(PlayError::GameOver),
-            Phase::Chance => return Err(PlayError::ChancePending),
-            Phase::Decide(_) => {}
-        }
+        self.phase().expect_decision()?;
         if action == Action::Timeout {
             self.time_out(sink);
             return Ok(());
@@ -238,14 +234,9 @@ impl State {
 
     /// Like [`State::apply_chance`], sending the events to any sink (`()` discards them).
     pub fn apply_chance_into<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S) -> Result<(), PlayError> {
-        match self.phase() {
-            Phase::Over(_) => Err(PlayError::GameOver),
-            Phase::Decide(_) => Err(PlayError::NotChance),
-            Phase::Chance => {
-                self.begin_roll(roll, sink);
-                Ok(())
-            }
-        }
+        self.phase().expect_chance()?;
+        self.begin_roll(roll, sink);
+        Ok(())
     }
 
     /// The internal plan an action names in this state, if it names one at all.
