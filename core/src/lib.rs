@@ -45,6 +45,7 @@ pub mod colour;
 pub mod dice;
 pub mod events;
 pub mod notation;
+pub mod parchis;
 pub mod phase;
 pub mod poleana;
 pub mod seat;

@@ -1,0 +1,232 @@
+//! The Parchís board of rulings 2.1: 68 track cells numbered 1..68 in the direction of travel,
+//! four exits, twelve safe cells, and a 7-cell corridor per colour ending in its goal.
+//!
+//! A token is tracked by its progress from its own exit (0..=63 on the track), then its corridor
+//! (64..=70) and the goal (71). [`Spot`] names places as players do: `23`, `c4`, `goal`, `home`.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::colour::Colour;
+use crate::notation::{ParseError, number};
+
+/// Track cells.
+pub const TRACK: u8 = 68;
+/// Corridor cells before the goal.
+pub const CORRIDOR: u8 = 7;
+/// Track cells a token walks, its exit included, before turning into its corridor.
+const LAP: u8 = 64;
+
+/// The exit cell of `colour`: Yellow 5, Blue 22, Red 39, Green 56.
+#[inline]
+pub const fn exit(colour: Colour) -> u8 {
+    5 + 17 * colour as u8
+}
+
+/// The last track cell of `colour` before its corridor: Yellow 68, Blue 17, Red 34, Green 51.
+#[inline]
+pub const fn entry(colour: Colour) -> u8 {
+    (exit(colour) + TRACK - 6) % TRACK + 1
+}
+
+/// Whether track cell `n` (1..=68) is safe: 5, 12, 17 and every 17 cells on.
+#[inline]
+pub const fn is_safe(n: u8) -> bool {
+    matches!(n % 17, 5 | 12 | 0)
+}
+
+/// Where a token is, as the engine sees it: progress along its colour's path.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Place(u8);
+
+impl Place {
+    pub(crate) const GOAL: Place = Place(LAP + CORRIDOR);
+    pub(crate) const HOME: Place = Place(100);
+    pub(crate) const UNUSED: Place = Place(255);
+
+    #[inline]
+    pub(crate) const fn progress(p: u8) -> Place {
+        Place(p)
+    }
+
+    /// Progress from the exit: 0..=63 track, 64..=70 corridor, 71 goal.
+    #[inline]
+    pub(crate) const fn steps(self) -> Option<u8> {
+        if self.0 <= Place::GOAL.0 { Some(self.0) } else { None }
+    }
+
+    #[inline]
+    pub(crate) const fn is_track(self) -> bool {
+        self.0 < LAP
+    }
+
+    #[inline]
+    pub(crate) const fn is_corridor(self) -> bool {
+        self.0 >= LAP && self.0 < Place::GOAL.0
+    }
+
+    /// On the track or in the corridor: a token that may move.
+    #[inline]
+    pub(crate) const fn is_out(self) -> bool {
+        self.0 < Place::GOAL.0
+    }
+
+    /// The place `n` steps on, if it does not pass the goal.
+    #[inline]
+    pub(crate) const fn plus(self, n: u8) -> Option<Place> {
+        if self.0 <= Place::GOAL.0 && self.0 + n <= Place::GOAL.0 { Some(Place(self.0 + n)) } else { None }
+    }
+
+    /// The physical cell of a token of `colour` here, for occupancy.
+    #[inline]
+    pub(crate) const fn cell(self, colour: Colour) -> Option<Cell> {
+        if self.is_track() {
+            Some(Cell((exit(colour) - 1 + self.0) % TRACK))
+        } else if self.is_corridor() {
+            Some(Cell(TRACK + colour as u8 * CORRIDOR + self.0 - LAP))
+        } else {
+            None
+        }
+    }
+
+    /// The name of this place for a token of `colour`.
+    pub fn spot(self, colour: Colour) -> Spot {
+        match self.0 {
+            p if p < LAP => Spot::Track((exit(colour) - 1 + p) % TRACK + 1),
+            p if p < Place::GOAL.0 => Spot::Corridor(p - LAP + 1),
+            p if p == Place::GOAL.0 => Spot::Goal,
+            _ => Spot::Home,
+        }
+    }
+
+    /// The place named by `spot` for a token of `colour`.
+    pub fn of(colour: Colour, spot: Spot) -> Option<Place> {
+        match spot {
+            Spot::Home => Some(Place::HOME),
+            Spot::Goal => Some(Place::GOAL),
+            Spot::Corridor(k) if (1..=CORRIDOR).contains(&k) => Some(Place(LAP + k - 1)),
+            // The four cells between a colour's entry and its exit are not on its path.
+            Spot::Track(n) if (1..=TRACK).contains(&n) => {
+                let p = (n + TRACK - exit(colour)) % TRACK;
+                (p < LAP).then_some(Place(p))
+            }
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Debug for Place {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            p if p < LAP => write!(f, "Track({p})"),
+            p if p < Place::GOAL.0 => write!(f, "Corridor({})", p - LAP + 1),
+            p if p == Place::GOAL.0 => f.write_str("Goal"),
+            100 => f.write_str("Home"),
+            _ => f.write_str("Unused"),
+        }
+    }
+}
+
+/// A physical cell: the 68 track cells (index = number − 1), then each colour's corridor.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Cell(pub(crate) u8);
+
+impl Cell {
+    pub(crate) const COUNT: usize = (TRACK + 4 * CORRIDOR) as usize;
+
+    #[inline]
+    pub(crate) const fn is_track(self) -> bool {
+        self.0 < TRACK
+    }
+
+    /// Track cells that are safe (exits included); corridor cells are not "safe" in this sense:
+    /// nobody but their owner reaches them.
+    #[inline]
+    pub(crate) const fn is_safe(self) -> bool {
+        self.is_track() && is_safe(self.0 + 1)
+    }
+}
+
+/// A place as players name it: a track cell by its number, a corridor cell `c1`..`c7` of the
+/// token's own colour, `goal`, or `home` (the start).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Spot {
+    Home,
+    Track(u8),
+    Corridor(u8),
+    Goal,
+}
+
+impl fmt::Display for Spot {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Spot::Home => f.write_str("home"),
+            Spot::Track(n) => write!(f, "{n}"),
+            Spot::Corridor(k) => write!(f, "c{k}"),
+            Spot::Goal => f.write_str("goal"),
+        }
+    }
+}
+
+impl FromStr for Spot {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Spot, ParseError> {
+        const EXPECTED: &str = "a track cell 1 to 68, a corridor cell c1 to c7, goal or home";
+        match text {
+            "home" => Ok(Spot::Home),
+            "goal" => Ok(Spot::Goal),
+            _ => match text.strip_prefix('c') {
+                Some(k) => Ok(Spot::Corridor(number("corridor cell", k, 1..=7, EXPECTED)? as u8)),
+                None => Ok(Spot::Track(number("cell", text, 1..=68, EXPECTED)? as u8)),
+            },
+        }
+    }
+}
+
+crate::serde_as_text!(Spot, "a Parchís cell such as 23, c4, goal or home");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use Colour::*;
+    use std::string::ToString;
+
+    #[test]
+    fn exits_entries_and_safe_cells_match_the_rulings() {
+        assert_eq!(Colour::ALL.map(exit), [5, 22, 39, 56]);
+        assert_eq!(Colour::ALL.map(entry), [68, 17, 34, 51]);
+        let safe: std::vec::Vec<u8> = (1..=68).filter(|&n| is_safe(n)).collect();
+        assert_eq!(safe, [5, 12, 17, 22, 29, 34, 39, 46, 51, 56, 63, 68]);
+    }
+
+    #[test]
+    fn a_path_is_64_track_cells_then_the_corridor_then_the_goal() {
+        for colour in Colour::ALL {
+            assert_eq!(Place::progress(0).spot(colour), Spot::Track(exit(colour)));
+            assert_eq!(Place::progress(63).spot(colour), Spot::Track(entry(colour)));
+            assert_eq!(Place::progress(64).spot(colour), Spot::Corridor(1));
+            assert_eq!(Place::progress(70).spot(colour), Spot::Corridor(7));
+            assert_eq!(Place::GOAL.spot(colour), Spot::Goal);
+        }
+        assert_eq!(Place::progress(70).plus(1), Some(Place::GOAL));
+        assert_eq!(Place::progress(70).plus(2), None, "the goal needs the exact count");
+    }
+
+    #[test]
+    fn spots_round_trip() {
+        for colour in Colour::ALL {
+            for p in (0..=71).map(Place::progress).chain([Place::HOME]) {
+                let spot = p.spot(colour);
+                assert_eq!(Place::of(colour, spot), Some(p));
+                assert_eq!(spot.to_string().parse::<Spot>(), Ok(spot));
+            }
+        }
+        assert_eq!(Place::of(Blue, Spot::Track(21)), None, "Blue never walks 18..21");
+        assert_eq!(Place::of(Yellow, Spot::Track(1)), None, "Yellow never walks 1..4");
+        for bad in ["0", "69", "c0", "c8", "", "c", "x"] {
+            assert!(bad.parse::<Spot>().is_err(), "{bad}");
+        }
+        assert_eq!(Place::of(Red, Spot::Track(0)), None);
+    }
+}

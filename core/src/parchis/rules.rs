@@ -1,0 +1,532 @@
+//! The rules of Parchís: which moves the dice or a bonus allow, who decides them, and what
+//! playing them does (rulings 2.2 to 2.6).
+
+use arrayvec::ArrayVec;
+
+use crate::colour::Colour;
+use crate::dice::Roll;
+use crate::events::EventSink;
+use crate::parchis::board::Cell;
+use crate::parchis::state::{Bonus, NONE};
+use crate::parchis::{Action, Choice, Choices, Count, Event, Mode, Outcome, Place, Spot, State};
+
+/// A decision as the engine sees it: which token of the colour to decide, counting what.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Plan {
+    pub(crate) slot: u8,
+    pub(crate) by: Count,
+}
+
+/// A legal move before it is named for a front end.
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    plan: Plan,
+    steps: u8,
+    to: Place,
+    victim: Option<Colour>,
+}
+
+type Candidates = ArrayVec<Candidate, 16>;
+
+/// Where a walk ends and whom it captures.
+#[derive(Clone, Copy, Debug)]
+struct Landing {
+    to: Place,
+    victim: Option<Colour>,
+}
+
+/// Who stands on each cell: up to two tokens, possibly of two colours.
+struct Occupancy([u8; Cell::COUNT]);
+
+impl Occupancy {
+    fn of(state: &State) -> Occupancy {
+        let mut cells = [0u8; Cell::COUNT];
+        for colour in Colour::ALL {
+            for &place in &state.tokens[colour.index()] {
+                if let Some(cell) = place.cell(colour) {
+                    // Bits 0-1: the count; bits 2-3: the first token's colour; bits 4-5: the second's.
+                    let entry = &mut cells[usize::from(cell.0)];
+                    *entry = match *entry & 3 {
+                        0 => 1 | (colour as u8) << 2,
+                        1 => 2 | (*entry & 0b1100) | (colour as u8) << 4,
+                        _ => *entry | 3,
+                    };
+                }
+            }
+        }
+        Occupancy(cells)
+    }
+
+    #[inline]
+    fn count(&self, cell: Cell) -> u8 {
+        self.0[usize::from(cell.0)] & 3
+    }
+
+    /// The colours of the first and second token on `cell` (meaningful up to its count).
+    #[inline]
+    fn colours(&self, cell: Cell) -> (Colour, Colour) {
+        let entry = self.0[usize::from(cell.0)];
+        (Colour::ALL[usize::from(entry >> 2) & 3], Colour::ALL[usize::from(entry >> 4) & 3])
+    }
+
+    /// A barrier: two tokens of one colour on a safe cell. Nobody passes it.
+    #[inline]
+    fn is_barrier(&self, cell: Cell) -> bool {
+        let (a, b) = self.colours(cell);
+        self.count(cell) == 2 && a == b && cell.is_safe()
+    }
+}
+
+impl State {
+    /// The partner of `colour` in this game, if any.
+    #[inline]
+    fn partner(&self, colour: Colour) -> Option<Colour> {
+        self.config.partner(colour)
+    }
+
+    /// Whether every token of `colour` has left home (a 6 then walks 7).
+    #[inline]
+    fn all_out(&self, colour: Colour) -> bool {
+        !self.tokens[colour.index()].contains(&Place::HOME)
+    }
+
+    /// Walks a token of `colour` from `from` by `steps`: barriers block the track, the goal needs
+    /// the exact count, and the landing cell must have room (rulings 2.2).
+    fn walk(&self, occ: &Occupancy, colour: Colour, from: Place, steps: u8) -> Option<Landing> {
+        let to = from.plus(steps)?;
+        let start = from.steps()?;
+        for p in start + 1..start + steps {
+            let place = Place::progress(p);
+            if !place.is_track() {
+                break; // corridor cells never block
+            }
+            if place.cell(colour).is_some_and(|cell| occ.is_barrier(cell)) {
+                return None;
+            }
+        }
+        let Some(cell) = to.cell(colour) else { return Some(Landing { to, victim: None }) };
+        match occ.count(cell) {
+            0 => Some(Landing { to, victim: None }),
+            1 => {
+                let (other, _) = occ.colours(cell);
+                // A lone token of another colour is captured on a white cell and shared on a
+                // safe one; partners are captured too (rulings 2.2).
+                let victim = (other != colour && !cell.is_safe()).then_some(other);
+                Some(Landing { to, victim })
+            }
+            _ => None,
+        }
+    }
+
+    /// Bringing a token of `colour` out onto its exit (rulings 2.3).
+    fn exit_landing(&self, occ: &Occupancy, colour: Colour) -> Option<Landing> {
+        if !self.tokens[colour.index()].contains(&Place::HOME) {
+            return None;
+        }
+        let to = Place::progress(0);
+        let cell = to.cell(colour)?;
+        if occ.count(cell) < 2 {
+            return Some(Landing { to, victim: None });
+        }
+        let partner = self.partner(colour);
+        let rival = |c: Colour| c != colour && Some(c) != partner;
+        let victim = match occ.colours(cell) {
+            (a, b) if rival(a) && rival(b) && a != b => self.late_colour_on(cell)?,
+            (a, _) if rival(a) => a,
+            (_, b) if rival(b) => b,
+            _ => return None, // own or partner tokens fill it: closed
+        };
+        Some(Landing { to, victim: Some(victim) })
+    }
+
+    /// The colour of the token that arrived second on `cell`.
+    fn late_colour_on(&self, cell: Cell) -> Option<Colour> {
+        Colour::ALL.into_iter().find(|&c| {
+            (0..4).any(|slot| {
+                self.late & (1 << (c.index() * 4 + slot)) != 0 && self.tokens[c.index()][slot].cell(c) == Some(cell)
+            })
+        })
+    }
+
+    /// The steps a die of `face` walks for `colour` now.
+    #[inline]
+    fn steps_of(&self, colour: Colour, face: u8) -> u8 {
+        if face == 6 && self.all_out(colour) { 7 } else { face }
+    }
+
+    /// Moves of `colour`'s tokens out of home by `steps`, one per distinct place.
+    fn moves(&self, occ: &Occupancy, colour: Colour, by: Count, steps: u8, out: &mut Candidates) {
+        let tokens = &self.tokens[colour.index()];
+        for (slot, &place) in tokens.iter().enumerate() {
+            if !place.is_out() || (slot > 0 && tokens[slot - 1] == place) {
+                continue;
+            }
+            if let Some(landing) = self.walk(occ, colour, place, steps) {
+                let plan = Plan { slot: slot as u8, by };
+                let _ = out.try_push(Candidate { plan, steps, to: landing.to, victim: landing.victim });
+            }
+        }
+    }
+
+    /// Exiting with `by`, if possible.
+    fn exit(&self, occ: &Occupancy, colour: Colour, by: Count, out: &mut Candidates) {
+        if let Some(landing) = self.exit_landing(occ, colour) {
+            let slot = self.tokens[colour.index()].iter().position(|&p| p == Place::HOME).unwrap_or(0) as u8;
+            let _ =
+                out.try_push(Candidate { plan: Plan { slot, by }, steps: 0, to: landing.to, victim: landing.victim });
+        }
+    }
+
+    /// Every move the pending dice allow `colour` (rulings 2.3, 2.4, 2.6).
+    fn dice_moves(&self, occ: &Occupancy, colour: Colour, out: &mut Candidates) {
+        let Some(roll) = self.roll else { return };
+        let own = colour == self.turn;
+        let can_exit = self.exit_landing(occ, colour).is_some();
+        let mut faces = [0u8; 2];
+        let mut n = 0;
+        for die in self.pending_dice() {
+            if !faces[..n].contains(&die.value()) {
+                faces[n] = die.value();
+                n += 1;
+            }
+        }
+        faces[..n].sort_unstable();
+        for &face in &faces[..n] {
+            if face == 5 && can_exit {
+                // A 5 that can bring a token out must do so.
+                self.exit(occ, colour, Count::Die(5), out);
+            } else {
+                self.moves(occ, colour, Count::Die(face), self.steps_of(colour, face), out);
+            }
+        }
+        if own && self.pending == 0b11 && (roll.shows(3, 2) || roll.shows(4, 1)) {
+            self.exit(occ, colour, Count::Sum, out);
+        }
+        // On a double the first die used must open one of the roller's barriers, when a move
+        // does; a 5 that brings a token out comes first (rulings 2.4, 2.6).
+        if own && roll.is_double() && self.pending == 0b11 && !(roll.first.value() == 5 && can_exit) {
+            let in_barrier = |c: &Candidate| {
+                let place = self.tokens[colour.index()][usize::from(c.plan.slot)];
+                place.cell(colour).is_some_and(|cell| occ.is_barrier(cell))
+            };
+            if out.iter().any(in_barrier) {
+                out.retain(|c| in_barrier(c));
+            }
+        }
+    }
+
+    /// Every move the pending bonus allows `colour`.
+    fn bonus_moves(&self, occ: &Occupancy, colour: Colour, bonus: Bonus, out: &mut Candidates) {
+        self.moves(occ, colour, Count::Bonus(bonus.amount), bonus.amount, out);
+    }
+
+    /// Who decides now and with which moves: a pending bonus first (its colour, else the
+    /// partner's tokens), then the dice (the roller, else the partner by cession).
+    fn decision(&self, occ: &Occupancy, out: &mut Candidates) -> Option<Colour> {
+        let colours = [Some(self.turn), self.partner(self.turn)];
+        if let Some(bonus) = self.bonus {
+            for colour in [Some(bonus.colour), self.partner(bonus.colour)].into_iter().flatten() {
+                self.bonus_moves(occ, colour, bonus, out);
+                if !out.is_empty() {
+                    return Some(colour);
+                }
+            }
+            return None;
+        }
+        if self.pending == 0 {
+            return None;
+        }
+        for colour in colours.into_iter().flatten() {
+            self.dice_moves(occ, colour, out);
+            if !out.is_empty() {
+                return Some(colour);
+            }
+        }
+        None
+    }
+
+    /// Fills `out` with the legal choices of the seat to decide.
+    pub(crate) fn choices(&self, out: &mut Choices) {
+        if self.roll.is_none() || self.outcome.is_some() {
+            return;
+        }
+        let occ = Occupancy::of(self);
+        let mut cands = Candidates::new();
+        if self.decision(&occ, &mut cands) != Some(self.actor) {
+            return;
+        }
+        let tokens = &self.tokens[self.actor.index()];
+        for c in &cands {
+            let from = tokens[usize::from(c.plan.slot)].spot(self.actor);
+            let _ = out.try_push(Choice {
+                action: Action::Move { from, by: c.plan.by },
+                colour: self.actor,
+                steps: c.steps,
+                landing: c.to.spot(self.actor),
+                captures: c.victim,
+            });
+        }
+    }
+
+    /// Plays `plan` for the colour to decide; `steps` is what the chosen move walks.
+    pub(crate) fn execute<S: EventSink<Event>>(&mut self, plan: Plan, steps: u8, sink: &mut S) {
+        let colour = self.actor;
+        let occ = Occupancy::of(self);
+        let slot = usize::from(plan.slot);
+        let from = self.tokens[colour.index()][slot];
+        let landing =
+            if from == Place::HOME { self.exit_landing(&occ, colour) } else { self.walk(&occ, colour, from, steps) };
+        let Some(landing) = landing else { return };
+        match plan.by {
+            Count::Die(face) => self.spend(face),
+            Count::Sum => self.pending = 0,
+            Count::Bonus(_) => self.bonus = None,
+        }
+        self.tokens[colour.index()][slot] = landing.to;
+        if from == Place::HOME {
+            sink.emit(Event::Exited { colour, to: landing.to.spot(colour), by: plan.by });
+        } else {
+            let (from, to) = (from.spot(colour), landing.to.spot(colour));
+            sink.emit(Event::Moved { colour, from, to, steps, by: plan.by });
+        }
+        if let Some(victim) = landing.victim {
+            self.capture(landing.to, colour, victim, sink);
+        }
+        let bit = 1 << (colour.index() * 4 + slot);
+        let shared = landing.to.cell(colour).is_some_and(|cell| {
+            Colour::ALL
+                .into_iter()
+                .any(|c| c != colour && self.tokens[c.index()].iter().any(|p| p.cell(c) == Some(cell)))
+        });
+        self.late = if shared { self.late | bit } else { self.late & !bit };
+        self.last = (colour.index() * 4 + slot) as u8;
+        if landing.victim.is_some() {
+            self.earn(colour, 20, sink);
+        }
+        if landing.to == Place::GOAL {
+            sink.emit(Event::Scored { colour });
+            self.check_victory(colour, sink);
+            self.earn(colour, 10, sink);
+        }
+        self.normalize();
+        self.settle(sink);
+    }
+
+    /// Marks a pending die of `face` as played.
+    fn spend(&mut self, face: u8) {
+        let Some(roll) = self.roll else { return };
+        if self.pending & 1 != 0 && roll.first.value() == face {
+            self.pending &= !1;
+        } else if self.pending & 2 != 0 && roll.second.value() == face {
+            self.pending &= !2;
+        }
+    }
+
+    /// Sends the `victim` token on the cell of `at` (a place of `by`) home.
+    fn capture<S: EventSink<Event>>(&mut self, at: Place, by: Colour, victim: Colour, sink: &mut S) {
+        let Some(cell) = at.cell(by) else { return };
+        let tokens = &mut self.tokens[victim.index()];
+        // With two tokens of the victim's colour there (a rival barrier on an exit), either
+        // one goes: they are interchangeable.
+        if let Some(slot) = (0..4).find(|&s| tokens[s].cell(victim) == Some(cell)) {
+            let spot = tokens[slot].spot(victim);
+            tokens[slot] = Place::HOME;
+            self.late &= !(1 << (victim.index() * 4 + slot));
+            sink.emit(Event::Captured { by, victim, at: spot });
+        }
+    }
+
+    fn earn<S: EventSink<Event>>(&mut self, colour: Colour, amount: u8, sink: &mut S) {
+        if self.outcome.is_none() {
+            self.bonus = Some(Bonus { colour, amount });
+            sink.emit(Event::BonusEarned { colour, amount });
+        }
+    }
+
+    /// Ends the game when `colour`'s side has every token at the goal (rulings 2.5).
+    fn check_victory<S: EventSink<Event>>(&mut self, colour: Colour, sink: &mut S) {
+        let side = self.config.side(colour);
+        let home = side.iter().all(|c| self.tokens[c.index()].iter().all(|&p| p == Place::GOAL));
+        if home {
+            let outcome = Outcome { winners: side };
+            self.outcome = Some(outcome);
+            self.actor = self.turn;
+            self.roll = None;
+            self.pending = 0;
+            self.bonus = None;
+            self.doubles = 0;
+            self.last = NONE;
+            sink.emit(Event::GameOver { outcome });
+        }
+    }
+
+    /// Keeps each colour's tokens sorted (with their `late` bits and the `last` token), and
+    /// clears `late` where a token no longer shares its cell with another colour.
+    fn normalize(&mut self) {
+        for colour in Colour::ALL {
+            let c = colour.index();
+            let tokens = &mut self.tokens[c];
+            let mut order = [0u8, 1, 2, 3];
+            for i in 1..4 {
+                let mut j = i;
+                while j > 0 && tokens[j - 1] > tokens[j] {
+                    tokens.swap(j - 1, j);
+                    order.swap(j - 1, j);
+                    j -= 1;
+                }
+            }
+            let old_late = self.late >> (c * 4) & 0xF;
+            let mut new_late = 0;
+            for (new, &old) in order.iter().enumerate() {
+                if old_late & (1 << old) != 0 {
+                    new_late |= 1 << new;
+                }
+            }
+            self.late = (self.late & !(0xF << (c * 4))) | new_late << (c * 4);
+            if self.last != NONE && usize::from(self.last) / 4 == c {
+                let old = self.last % 4;
+                let new = order.iter().position(|&o| o == old).unwrap_or(0);
+                self.last = (c * 4 + new) as u8;
+            }
+        }
+        for colour in Colour::ALL {
+            for slot in 0..4 {
+                let bit = 1 << (colour.index() * 4 + slot);
+                if self.late & bit == 0 {
+                    continue;
+                }
+                let cell = self.tokens[colour.index()][slot].cell(colour);
+                let shared = cell.is_some()
+                    && Colour::ALL
+                        .into_iter()
+                        .any(|c| c != colour && self.tokens[c.index()].iter().any(|p| p.cell(c) == cell));
+                if !shared {
+                    self.late &= !bit;
+                }
+            }
+        }
+        if self.last != NONE {
+            // Tokens on the same place are interchangeable: name the first.
+            let c = usize::from(self.last) / 4;
+            let place = self.tokens[c][usize::from(self.last % 4)];
+            let first = self.tokens[c].iter().position(|&p| p == place).unwrap_or(0);
+            self.last = (c * 4 + first) as u8;
+        }
+    }
+
+    /// Moves on while nobody has a decision: lost bonuses, ceded or lost dice, the end of a
+    /// roll; sets who decides next.
+    pub(crate) fn settle<S: EventSink<Event>>(&mut self, sink: &mut S) {
+        loop {
+            if self.outcome.is_some() {
+                return;
+            }
+            let Some(roll) = self.roll else { return };
+            let occ = Occupancy::of(self);
+            let mut cands = Candidates::new();
+            if let Some(colour) = self.decision(&occ, &mut cands) {
+                if self.bonus.is_none() && colour != self.turn && self.actor == self.turn {
+                    sink.emit(Event::Ceded { from: self.turn, to: colour });
+                }
+                self.actor = colour;
+                return;
+            }
+            if let Some(bonus) = self.bonus.take() {
+                sink.emit(Event::BonusLost { colour: bonus.colour, amount: bonus.amount });
+                continue;
+            }
+            if self.pending != 0 {
+                let dice =
+                    [(self.pending & 1 != 0).then_some(roll.first), (self.pending & 2 != 0).then_some(roll.second)];
+                sink.emit(Event::DiceLost { colour: self.turn, dice });
+                self.pending = 0;
+            }
+            self.roll = None;
+            self.actor = self.turn;
+            if roll.is_double() {
+                sink.emit(Event::ExtraRoll { colour: self.turn });
+            } else {
+                self.pass_turn(sink);
+            }
+        }
+    }
+
+    fn pass_turn<S: EventSink<Event>>(&mut self, sink: &mut S) {
+        let next = self.config.colours().next_from(self.turn.after(1)).unwrap_or(self.turn);
+        self.turn = next;
+        self.actor = next;
+        self.roll = None;
+        self.pending = 0;
+        self.bonus = None;
+        self.doubles = 0;
+        self.last = NONE;
+        sink.emit(Event::TurnPassed { to: next });
+    }
+
+    /// A roll arrives. The third double in a row is not played: the last token moved this turn
+    /// goes home unless it is in its corridor or at the goal, and the turn ends.
+    pub(crate) fn begin_roll<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S) {
+        sink.emit(Event::Rolled { colour: self.turn, roll });
+        self.roll = Some(roll);
+        self.pending = 0b11;
+        self.actor = self.turn;
+        if roll.is_double() {
+            self.doubles += 1;
+            if self.doubles >= 3 {
+                sink.emit(Event::ThirdDouble { colour: self.turn });
+                if self.last != NONE {
+                    let (c, slot) = (usize::from(self.last) / 4, usize::from(self.last % 4));
+                    let colour = Colour::ALL[c];
+                    let place = self.tokens[c][slot];
+                    if place.is_track() {
+                        self.tokens[c][slot] = Place::HOME;
+                        sink.emit(Event::SentHome { colour, from: place.spot(colour) });
+                    }
+                }
+                self.normalize();
+                self.pass_turn(sink);
+                return;
+            }
+        }
+        self.settle(sink);
+    }
+
+    /// The host's timeout: everything pending is lost and the turn passes.
+    pub(crate) fn time_out<S: EventSink<Event>>(&mut self, sink: &mut S) {
+        sink.emit(Event::TimedOut { colour: self.actor });
+        self.pass_turn(sink);
+    }
+
+    /// Why `action` is not among the legal choices, in words.
+    pub(crate) fn why_illegal(&self, action: Action) -> &'static str {
+        let Action::Move { from, by } = action else { return "it does not apply here" };
+        if let Some(bonus) = self.bonus {
+            if by != Count::Bonus(bonus.amount) {
+                return "the pending bonus must be played first";
+            }
+        } else if !self.offers(by) {
+            return "the roll in hand offers no such count";
+        }
+        if self.plan_of(action).is_none() {
+            return "the colour to move has no token there";
+        }
+        if from == Spot::Home {
+            return match by {
+                Count::Die(5) | Count::Sum => "the exit is closed, or the sum is not a 3+2 or 4+1 of the roller's",
+                _ => "only a 5, or the 3+2 / 4+1 sum, brings a token out",
+            };
+        }
+        if let (Some(roll), Count::Die(_)) = (self.roll, by) {
+            if self.offers(Count::Die(5)) && self.exit_landing(&Occupancy::of(self), self.actor).is_some() {
+                return "a 5 that can bring a token out must do so";
+            }
+            if roll.is_double() && self.pending == 0b11 && self.actor == self.turn {
+                return "on a double the first die must open a barrier, or the move is blocked";
+            }
+        }
+        if self.config.mode() == Mode::Individual && self.actor != self.turn {
+            return "it is not this colour's turn";
+        }
+        "the token cannot walk there: a barrier is in the way, the goal is passed, or the cell is full"
+    }
+}

@@ -1,0 +1,266 @@
+//! The Parchís game state and its public services.
+
+use arrayvec::ArrayVec;
+use rand_core::Rng;
+
+use crate::chance::Outcomes;
+use crate::colour::Colour;
+use crate::dice::{Die, Roll};
+use crate::events::EventSink;
+use crate::parchis::rules::Plan;
+use crate::parchis::{Action, Choice, Config, Count, Event, Outcome, Place, Spot};
+use crate::phase::{Phase, PlayError};
+use crate::seat::Seat;
+
+/// The legal choices of a decision, in a stable order. Never more than 16.
+pub type Choices = ArrayVec<Choice, 16>;
+
+/// The events of one action or roll.
+pub type Events = ArrayVec<Event, 24>;
+
+/// No token (for `last`).
+pub(crate) const NONE: u8 = u8::MAX;
+
+/// A bonus move waiting to be played: `amount` cells for a token of `colour` (or its partner).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bonus {
+    pub colour: Colour,
+    pub amount: u8,
+}
+
+/// A position in a game of Parchís: the configuration, every token, and where the turn stands.
+///
+/// A small `Copy` value with no heap, at most 64 bytes. A colour's tokens are kept sorted, so
+/// equal positions are equal values.
+///
+/// ```
+/// use fichas::parchis::{Config, State};
+/// use fichas::{Phase, Roll, Seat};
+///
+/// let mut game = State::new("parchis:pairs".parse().unwrap());
+/// game.apply_chance(Roll::of(5, 2).unwrap()).unwrap();
+/// assert_eq!(game.phase(), Phase::Decide(Seat::ALL[0]));
+/// let choices = game.legal_actions();
+/// assert_eq!(choices[0].action.to_string(), "home+5"); // a 5 must bring a token out
+/// game.play(choices[0].action).unwrap();
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct State {
+    pub(crate) config: Config,
+    /// Per colour, its tokens sorted by place; colours not in play hold `Place::UNUSED`.
+    pub(crate) tokens: [[Place; 4]; 4],
+    /// Bit `4 * colour + slot`: the token arrived second on a cell it shares with another colour.
+    pub(crate) late: u16,
+    /// The colour whose turn it is (the roller).
+    pub(crate) turn: Colour,
+    /// The colour whose tokens the pending decision moves: the roller, its partner, or the
+    /// colour a bonus belongs to.
+    pub(crate) actor: Colour,
+    pub(crate) roll: Option<Roll>,
+    /// Bit 0: the first die is still to play; bit 1: the second.
+    pub(crate) pending: u8,
+    pub(crate) bonus: Option<Bonus>,
+    /// Doubles rolled in a row this turn, the roll in hand included.
+    pub(crate) doubles: u8,
+    /// The last token moved this turn, as `4 * colour + slot` (`NONE` if none).
+    pub(crate) last: u8,
+    pub(crate) outcome: Option<Outcome>,
+}
+
+impl State {
+    /// The size of a state in bytes (checked when compiling to be at most 64).
+    pub const SIZE: usize = core::mem::size_of::<State>();
+    const _FITS_A_CACHE_LINE: () = assert!(State::SIZE <= 64);
+
+    /// The opening position: every token at home, the first colour to roll.
+    pub fn new(config: Config) -> State {
+        let mut tokens = [[Place::UNUSED; 4]; 4];
+        for colour in config.colours().iter() {
+            tokens[colour.index()] = [Place::HOME; 4];
+        }
+        State {
+            config,
+            tokens,
+            late: 0,
+            turn: config.first(),
+            actor: config.first(),
+            roll: None,
+            pending: 0,
+            bonus: None,
+            doubles: 0,
+            last: NONE,
+            outcome: None,
+        }
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Who acts next. A seat decides for the colour [`State::actor`] names, which may be a
+    /// partner's colour when dice are ceded or a bonus passes to the partner.
+    pub fn phase(&self) -> Phase<Seat, Outcome> {
+        match (self.outcome, self.roll) {
+            (Some(outcome), _) => Phase::Over(outcome),
+            (None, None) => Phase::Chance,
+            (None, Some(_)) => Phase::Decide(self.config.seat_of(self.actor)),
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// The colour whose turn it is.
+    pub fn turn(&self) -> Colour {
+        self.turn
+    }
+
+    /// The colour whose tokens the pending decision moves.
+    pub fn actor(&self) -> Colour {
+        self.actor
+    }
+
+    pub fn roll(&self) -> Option<Roll> {
+        self.roll
+    }
+
+    /// The dice of the roll still to play.
+    pub fn pending_dice(&self) -> impl Iterator<Item = Die> + '_ {
+        let roll = self.roll;
+        [0u8, 1]
+            .into_iter()
+            .filter(move |&i| self.pending & (1 << i) != 0)
+            .filter_map(move |i| roll.map(|r| if i == 0 { r.first } else { r.second }))
+    }
+
+    /// The bonus move waiting to be played, if any.
+    pub fn bonus(&self) -> Option<Bonus> {
+        self.bonus
+    }
+
+    pub fn doubles(&self) -> u8 {
+        self.doubles
+    }
+
+    /// Where the tokens of `colour` are (empty for a colour not in play).
+    pub fn tokens(&self, colour: Colour) -> impl Iterator<Item = Spot> + '_ {
+        self.tokens[colour.index()].iter().filter(|p| **p != Place::UNUSED).map(move |p| p.spot(colour))
+    }
+
+    /// How many tokens of `colour` stand on `spot`.
+    pub fn count(&self, colour: Colour, spot: Spot) -> usize {
+        let Some(place) = Place::of(colour, spot) else { return 0 };
+        self.tokens[colour.index()].iter().filter(|&&p| p == place).count()
+    }
+
+    /// The outcomes of the pending chance event: the 21 distinct rolls with weights out of 36.
+    pub fn chance_outcomes(&self) -> Outcomes<Roll, 21> {
+        if self.phase().is_chance() { Roll::outcomes() } else { Outcomes::new() }
+    }
+
+    /// A fair roll drawn from `rng`.
+    pub fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Roll {
+        Roll::throw(rng)
+    }
+
+    /// Applies a roll (sampled, or supplied by a server).
+    pub fn apply_chance(&mut self, roll: Roll) -> Result<Events, PlayError> {
+        let mut events = Events::new();
+        self.apply_chance_into(roll, &mut events)?;
+        Ok(events)
+    }
+
+    /// Like [`State::apply_chance`], sending the events to any sink (`()` discards them).
+    pub fn apply_chance_into<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S) -> Result<(), PlayError> {
+        self.phase().expect_chance()?;
+        self.begin_roll(roll, sink);
+        Ok(())
+    }
+
+    /// Every legal choice of the seat to decide, in a stable order. Allocates nothing.
+    pub fn legal_actions(&self) -> Choices {
+        let mut out = Choices::new();
+        self.choices(&mut out);
+        out
+    }
+
+    /// Applies a decision (or the host's [`Action::Timeout`]) and reports what happened.
+    pub fn play(&mut self, action: Action) -> Result<Events, PlayError> {
+        let mut events = Events::new();
+        self.play_into(action, &mut events)?;
+        Ok(events)
+    }
+
+    /// Like [`State::play`], sending the events to any sink.
+    pub fn play_into<S: EventSink<Event>>(&mut self, action: Action, sink: &mut S) -> Result<(), PlayError> {
+        self.phase().expect_decision()?;
+        if action == Action::Timeout {
+            self.time_out(sink);
+            return Ok(());
+        }
+        let choices = self.legal_actions();
+        let plan = self.plan_of(action);
+        let chosen = choices.iter().find(|c| plan.is_some() && self.plan_of(c.action) == plan);
+        match (plan, chosen) {
+            (Some(plan), Some(choice)) => {
+                self.execute(plan, choice.steps, sink);
+                Ok(())
+            }
+            _ => Err(PlayError::illegal(action, self.why_illegal(action))),
+        }
+    }
+
+    /// The host's report that the seat to decide ran out of time: the pending dice and bonus
+    /// are lost and the turn passes, with no extra roll.
+    pub fn timeout(&mut self) -> Result<Events, PlayError> {
+        self.play(Action::Timeout)
+    }
+
+    /// Applies a choice taken from this state's [`State::legal_actions`] without checking it:
+    /// the fast path for simulations.
+    pub fn play_unchecked<S: EventSink<Event>>(&mut self, choice: &Choice, sink: &mut S) {
+        if let Some(plan) = self.plan_of(choice.action) {
+            self.execute(plan, choice.steps, sink);
+        }
+    }
+
+    /// The internal plan an action names for the colour to decide.
+    pub(crate) fn plan_of(&self, action: Action) -> Option<Plan> {
+        let Action::Move { from, by } = action else { return None };
+        let place = Place::of(self.actor, from)?;
+        let slot = self.tokens[self.actor.index()].iter().position(|&p| p == place)? as u8;
+        Some(Plan { slot, by })
+    }
+
+    /// Whether `by` still counts in this state: a pending die of that face, both dice for the
+    /// sum, or the pending bonus.
+    pub(crate) fn offers(&self, by: Count) -> bool {
+        match by {
+            Count::Die(face) => self.pending_dice().any(|d| d.value() == face),
+            Count::Sum => self.pending == 0b11,
+            Count::Bonus(amount) => self.bonus.is_some_and(|b| b.amount == amount),
+        }
+    }
+}
+
+impl core::fmt::Display for State {
+    /// The position text (see [`crate::parchis::position`]).
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.write_position(f)
+    }
+}
+
+impl core::str::FromStr for State {
+    type Err = crate::parchis::PositionError;
+
+    fn from_str(text: &str) -> Result<State, Self::Err> {
+        State::from_position(text)
+    }
+}
+
+crate::serde_as_text!(State, "a Parchís position text");
