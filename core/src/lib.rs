@@ -44,10 +44,14 @@ pub mod chance;
 pub mod colour;
 pub mod dice;
 pub mod events;
+#[cfg(feature = "alloc")]
+pub mod game;
 pub mod notation;
 pub mod parchis;
 pub mod phase;
 pub mod poleana;
+#[cfg(feature = "alloc")]
+pub mod record;
 pub mod seat;
 
 pub use colour::{Colour, ColourSet};

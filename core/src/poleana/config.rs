@@ -6,6 +6,7 @@ use core::str::FromStr;
 use crate::colour::{Colour, ColourSet};
 use crate::notation::ParseError;
 use crate::poleana::Board;
+use crate::seat::Seat;
 
 /// How the engine treats choices that break the priorities (rulings 1.5).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -156,6 +157,21 @@ impl Config {
     /// Tokens per colour.
     pub const fn tokens(&self) -> usize {
         self.board.tokens()
+    }
+
+    /// Players at the table: one per colour.
+    pub fn seats(&self) -> usize {
+        self.colours.len()
+    }
+
+    /// The seat that plays `colour`: the colours in play numbered in turn order.
+    pub fn seat_of(&self, colour: Colour) -> Seat {
+        Seat::ALL[self.colours.rank(colour).unwrap_or(0)]
+    }
+
+    /// The colour `seat` plays, if the seat is at the table.
+    pub fn colour_of(&self, seat: Seat) -> Option<Colour> {
+        self.colours.iter().nth(seat.index())
     }
 
     /// Whether cell `number` of `side` is a police cell in this game.

@@ -1,0 +1,606 @@
+//! One front door over every variant: the type the bindings wrap.
+//!
+//! [`Variant`] names a game and its options (`poleana-express:3`, `parchis:pairs`, …). [`State`]
+//! is any game's position, a `Copy` value; [`Game`] adds the history that makes a [`Record`].
+//! Each game module keeps its own rich types: the facade's [`Action`], [`Choice`], [`Event`],
+//! [`Outcome`] and [`View`] are enums that hold them, so nothing of the rules is flattened away.
+//! Seats are numbered from 0 in turn order (see each configuration's `seat_of`).
+//!
+//! ```
+//! use fichas::game::Game;
+//! use rand_core::SeedableRng;
+//! # use rand_xoshiro::Xoshiro256PlusPlus as Rng;
+//!
+//! let mut rng = Rng::seed_from_u64(1);
+//! let mut game = Game::new("parchis:pairs".parse().unwrap());
+//! while !game.is_over() {
+//!     if game.to_act().is_none() {
+//!         game.roll(&mut rng).unwrap();
+//!     } else {
+//!         let choice = game.legal_actions()[0];
+//!         game.play(choice.action()).unwrap();
+//!     }
+//! }
+//! let record = game.record().to_json();
+//! let again = fichas::record::replay(&record).unwrap();
+//! assert_eq!(again.state(), game.state());
+//! ```
+
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+use core::str::FromStr;
+
+use rand_core::Rng;
+
+use crate::colour::ColourSet;
+use crate::dice::Roll;
+use crate::notation::ParseError;
+use crate::phase::{Phase, PlayError};
+use crate::record::{Record, Step};
+use crate::seat::Seat;
+use crate::{parchis, poleana};
+
+/// A game and its options. Written as the game's configuration text: `poleana`,
+/// `poleana-express:3:free`, `parchis:pairs`, …; in JSON, that same text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Variant {
+    Poleana(poleana::Config),
+    Parchis(parchis::Config),
+}
+
+/// A variant text that names no game, or a game with options that cannot be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum VariantError {
+    #[error("{0}")]
+    Poleana(#[from] poleana::ConfigError),
+    #[error("{0}")]
+    Parchis(#[from] parchis::ConfigError),
+    #[error("{0}")]
+    Unknown(ParseError),
+}
+
+impl Variant {
+    /// The game's name: `poleana`, `poleana-express` or `parchis`.
+    pub fn game(&self) -> &'static str {
+        match self {
+            Variant::Poleana(c) if c.board() == poleana::Board::Express => "poleana-express",
+            Variant::Poleana(_) => "poleana",
+            Variant::Parchis(_) => "parchis",
+        }
+    }
+
+    /// Players at the table.
+    pub fn seats(&self) -> usize {
+        match self {
+            Variant::Poleana(c) => c.seats(),
+            Variant::Parchis(c) => c.seats(),
+        }
+    }
+
+    /// The colours `seat` plays.
+    pub fn colours_of(&self, seat: Seat) -> ColourSet {
+        match self {
+            Variant::Poleana(c) => c.colour_of(seat).map_or(ColourSet::EMPTY, |c| ColourSet::EMPTY.with(c)),
+            Variant::Parchis(c) => c.colours_of(seat),
+        }
+    }
+
+    /// A name for `seat`: the colours it plays, such as `yellow` or `yellow+red`.
+    pub fn seat_name(&self, seat: Seat) -> String {
+        let names: Vec<&str> = self.colours_of(seat).iter().map(|c| c.name()).collect();
+        names.join("+")
+    }
+
+    /// The number of action ids of this game: every id is below it.
+    pub fn action_space(&self) -> u16 {
+        match self {
+            Variant::Poleana(_) => poleana::ACTION_SPACE,
+            Variant::Parchis(_) => parchis::ACTION_SPACE,
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Variant::Poleana(c) => write!(f, "{c}"),
+            Variant::Parchis(c) => write!(f, "{c}"),
+        }
+    }
+}
+
+impl FromStr for Variant {
+    type Err = VariantError;
+
+    fn from_str(text: &str) -> Result<Variant, VariantError> {
+        let game = text.split(':').next().unwrap_or("");
+        match game {
+            "poleana" | "poleana-express" => Ok(Variant::Poleana(text.parse()?)),
+            "parchis" => Ok(Variant::Parchis(text.parse()?)),
+            _ => Err(VariantError::Unknown(ParseError::new(
+                "variant",
+                text,
+                "poleana, poleana-express or parchis, with options such as parchis:pairs",
+            ))),
+        }
+    }
+}
+
+crate::serde_as_text!(Variant, "a variant such as poleana-express:3 or parchis:pairs");
+
+/// An action of any game, written in that game's notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    Poleana(poleana::Action),
+    Parchis(parchis::Action),
+}
+
+impl Action {
+    /// The action's stable id within its game's action space.
+    pub fn id(&self) -> Option<u16> {
+        match self {
+            Action::Poleana(a) => a.id(),
+            Action::Parchis(a) => a.id(),
+        }
+    }
+}
+
+impl fmt::Display for Action {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Action::Poleana(a) => write!(f, "{a}"),
+            Action::Parchis(a) => write!(f, "{a}"),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for Action {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// The outcome of a chance event of any game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum ChanceOutcome {
+    /// Two dice, in the dice games.
+    Roll(Roll),
+}
+
+impl fmt::Display for ChanceOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ChanceOutcome::Roll(r) => write!(f, "{r}"),
+        }
+    }
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for ChanceOutcome {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+/// A legal choice of any game, with everything its game attaches to it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(untagged))]
+pub enum Choice {
+    Poleana(poleana::Choice),
+    Parchis(parchis::Choice),
+}
+
+impl Choice {
+    pub fn action(&self) -> Action {
+        match self {
+            Choice::Poleana(c) => Action::Poleana(c.action),
+            Choice::Parchis(c) => Action::Parchis(c.action),
+        }
+    }
+}
+
+impl fmt::Display for Choice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Choice::Poleana(c) => write!(f, "{c}"),
+            Choice::Parchis(c) => write!(f, "{c}"),
+        }
+    }
+}
+
+/// An event of any game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(untagged))]
+pub enum Event {
+    Poleana(poleana::Event),
+    Parchis(parchis::Event),
+}
+
+/// How a game of any variant ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(untagged))]
+pub enum Outcome {
+    Poleana(poleana::Outcome),
+    Parchis(parchis::Outcome),
+}
+
+impl Outcome {
+    /// The winning colours.
+    pub fn colours(&self) -> ColourSet {
+        match self {
+            Outcome::Poleana(o) => o.winners(),
+            Outcome::Parchis(o) => o.winners,
+        }
+    }
+
+    /// Whether Poleana's special victory decided the game.
+    pub fn is_special(&self) -> bool {
+        matches!(self, Outcome::Poleana(o) if o.is_special())
+    }
+}
+
+/// What a seat may see. In the dice games nothing is hidden, so a view is the whole position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum View {
+    Poleana(poleana::State),
+    Parchis(parchis::State),
+}
+
+impl View {
+    /// The variant the view belongs to.
+    pub fn variant(&self) -> Variant {
+        match self {
+            View::Poleana(s) => Variant::Poleana(*s.config()),
+            View::Parchis(s) => Variant::Parchis(*s.config()),
+        }
+    }
+}
+
+impl fmt::Display for View {
+    /// The view as text: for the dice games, the position text.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            View::Poleana(s) => write!(f, "{s}"),
+            View::Parchis(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+impl FromStr for View {
+    type Err = PositionError;
+
+    /// Reads a view's text (a client rendering from a server's view).
+    fn from_str(text: &str) -> Result<View, PositionError> {
+        Ok(match State::from_position(text)? {
+            State::Poleana(s) => View::Poleana(s),
+            State::Parchis(s) => View::Parchis(s),
+        })
+    }
+}
+
+crate::serde_as_text!(View, "a view: the position text of a dice game");
+
+/// A position text that cannot be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    #[error("{0}")]
+    Poleana(#[from] poleana::PositionError),
+    #[error("{0}")]
+    Parchis(#[from] parchis::PositionError),
+    #[error("{0}")]
+    Variant(#[from] VariantError),
+}
+
+/// The position of any game: a small `Copy` value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum State {
+    Poleana(poleana::State),
+    Parchis(parchis::State),
+}
+
+impl State {
+    /// The opening position of `variant`.
+    pub fn new(variant: Variant) -> State {
+        match variant {
+            Variant::Poleana(c) => State::Poleana(poleana::State::new(c)),
+            Variant::Parchis(c) => State::Parchis(parchis::State::new(c)),
+        }
+    }
+
+    pub fn variant(&self) -> Variant {
+        match self {
+            State::Poleana(s) => Variant::Poleana(*s.config()),
+            State::Parchis(s) => Variant::Parchis(*s.config()),
+        }
+    }
+
+    /// Who acts next: chance, a seat, or nobody.
+    pub fn phase(&self) -> Phase<Seat, Outcome> {
+        match self {
+            State::Poleana(s) => match s.phase() {
+                Phase::Chance => Phase::Chance,
+                Phase::Decide(colour) => Phase::Decide(s.config().seat_of(colour)),
+                Phase::Over(o) => Phase::Over(Outcome::Poleana(o)),
+            },
+            State::Parchis(s) => match s.phase() {
+                Phase::Chance => Phase::Chance,
+                Phase::Decide(seat) => Phase::Decide(seat),
+                Phase::Over(o) => Phase::Over(Outcome::Parchis(o)),
+            },
+        }
+    }
+
+    /// The outcomes of the pending chance event with their integer weights (empty when none
+    /// is pending).
+    pub fn chance_outcomes(&self) -> Vec<(ChanceOutcome, u32)> {
+        let rolls = match self {
+            State::Poleana(s) => s.chance_outcomes(),
+            State::Parchis(s) => s.chance_outcomes(),
+        };
+        rolls.iter().map(|(r, w)| (ChanceOutcome::Roll(r), w)).collect()
+    }
+
+    /// A fair outcome of the pending chance event drawn from `rng` (`None` if none is pending).
+    pub fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<ChanceOutcome> {
+        if !self.phase().is_chance() {
+            return None;
+        }
+        Some(match self {
+            State::Poleana(s) => ChanceOutcome::Roll(s.sample_chance(rng)),
+            State::Parchis(s) => ChanceOutcome::Roll(s.sample_chance(rng)),
+        })
+    }
+
+    /// Applies the outcome of the pending chance event.
+    pub fn apply_chance(&mut self, outcome: ChanceOutcome) -> Result<Vec<Event>, PlayError> {
+        let ChanceOutcome::Roll(roll) = outcome;
+        Ok(match self {
+            State::Poleana(s) => s.apply_chance(roll)?.into_iter().map(Event::Poleana).collect(),
+            State::Parchis(s) => s.apply_chance(roll)?.into_iter().map(Event::Parchis).collect(),
+        })
+    }
+
+    /// The legal choices of the seat to decide, in the game's stable order.
+    pub fn legal_actions(&self) -> Vec<Choice> {
+        match self {
+            State::Poleana(s) => s.legal_actions().into_iter().map(Choice::Poleana).collect(),
+            State::Parchis(s) => s.legal_actions().into_iter().map(Choice::Parchis).collect(),
+        }
+    }
+
+    /// Applies a decision (or a host timeout) and reports what happened.
+    pub fn play(&mut self, action: Action) -> Result<Vec<Event>, PlayError> {
+        match (self, action) {
+            (State::Poleana(s), Action::Poleana(a)) => Ok(s.play(a)?.into_iter().map(Event::Poleana).collect()),
+            (State::Parchis(s), Action::Parchis(a)) => Ok(s.play(a)?.into_iter().map(Event::Parchis).collect()),
+            (_, action) => Err(PlayError::illegal(action, "it is an action of another game")),
+        }
+    }
+
+    /// The host action for a seat that ran out of time, in this game.
+    pub fn timeout_action(&self) -> Action {
+        match self {
+            State::Poleana(_) => Action::Poleana(poleana::Action::Timeout),
+            State::Parchis(_) => Action::Parchis(parchis::Action::Timeout),
+        }
+    }
+
+    /// Reads an action in this game's notation.
+    pub fn parse_action(&self, text: &str) -> Result<Action, ParseError> {
+        Ok(match self {
+            State::Poleana(_) => Action::Poleana(text.parse()?),
+            State::Parchis(_) => Action::Parchis(text.parse()?),
+        })
+    }
+
+    /// Reads a chance outcome in this game's notation (a roll such as `5-3`).
+    pub fn parse_chance(&self, text: &str) -> Result<ChanceOutcome, ParseError> {
+        Ok(ChanceOutcome::Roll(text.parse()?))
+    }
+
+    /// The action with this id in this game's action space.
+    pub fn action_from_id(&self, id: u16) -> Option<Action> {
+        match self {
+            State::Poleana(_) => poleana::Action::from_id(id).map(Action::Poleana),
+            State::Parchis(_) => parchis::Action::from_id(id).map(Action::Parchis),
+        }
+    }
+
+    /// What `seat` may see.
+    pub fn view(&self, _seat: Seat) -> View {
+        match self {
+            State::Poleana(s) => View::Poleana(*s),
+            State::Parchis(s) => View::Parchis(*s),
+        }
+    }
+
+    /// Reads any game's position text (its first word names the variant).
+    pub fn from_position(text: &str) -> Result<State, PositionError> {
+        let variant: Variant = text.split_whitespace().next().unwrap_or("").parse()?;
+        Ok(match variant {
+            Variant::Poleana(_) => State::Poleana(text.parse()?),
+            Variant::Parchis(_) => State::Parchis(text.parse()?),
+        })
+    }
+}
+
+impl fmt::Display for State {
+    /// The position text.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            State::Poleana(s) => write!(f, "{s}"),
+            State::Parchis(s) => write!(f, "{s}"),
+        }
+    }
+}
+
+impl FromStr for State {
+    type Err = PositionError;
+
+    fn from_str(text: &str) -> Result<State, PositionError> {
+        State::from_position(text)
+    }
+}
+
+crate::serde_as_text!(State, "a position text");
+
+/// A game in progress with its history: the state, every chance outcome and action so far, and
+/// the events of the last step (for pictures that mark the last move).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Game {
+    state: State,
+    start: State,
+    steps: Vec<Step>,
+    last_events: Vec<Event>,
+}
+
+impl Game {
+    /// A new game of `variant`.
+    pub fn new(variant: Variant) -> Game {
+        Game::from_state(State::new(variant))
+    }
+
+    /// A game that starts from a given position; its record starts there too.
+    pub fn from_state(state: State) -> Game {
+        Game { state, start: state, steps: Vec::new(), last_events: Vec::new() }
+    }
+
+    /// A game that starts from a position text.
+    pub fn from_position(text: &str) -> Result<Game, PositionError> {
+        Ok(Game::from_state(text.parse()?))
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.state.variant()
+    }
+
+    pub fn state(&self) -> &State {
+        &self.state
+    }
+
+    pub fn phase(&self) -> Phase<Seat, Outcome> {
+        self.state.phase()
+    }
+
+    /// The seat to decide, or `None` while chance is pending or once the game is over.
+    pub fn to_act(&self) -> Option<Seat> {
+        self.phase().to_act()
+    }
+
+    pub fn is_over(&self) -> bool {
+        matches!(self.phase(), Phase::Over(_))
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.phase().outcome()
+    }
+
+    /// The winning seats, once the game is over.
+    pub fn winners(&self) -> Vec<Seat> {
+        let Some(outcome) = self.outcome() else { return Vec::new() };
+        let variant = self.variant();
+        Seat::ALL[..variant.seats()]
+            .iter()
+            .copied()
+            .filter(|&seat| variant.colours_of(seat).bits() & outcome.colours().bits() != 0)
+            .collect()
+    }
+
+    pub fn chance_outcomes(&self) -> Vec<(ChanceOutcome, u32)> {
+        self.state.chance_outcomes()
+    }
+
+    /// Applies a supplied chance outcome (a server's dice, a replay's record).
+    pub fn apply_chance(&mut self, outcome: ChanceOutcome) -> Result<Vec<Event>, PlayError> {
+        let events = self.state.apply_chance(outcome)?;
+        self.steps.push(Step::Chance(outcome));
+        self.last_events.clone_from(&events);
+        Ok(events)
+    }
+
+    /// Samples the pending chance event from `rng` and applies it.
+    pub fn roll<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Result<Vec<Event>, PlayError> {
+        let outcome = match self.phase() {
+            Phase::Over(_) => return Err(PlayError::GameOver),
+            Phase::Decide(_) => return Err(PlayError::NotChance),
+            Phase::Chance => self.state.sample_chance(rng).ok_or(PlayError::NotChance)?,
+        };
+        self.apply_chance(outcome)
+    }
+
+    pub fn legal_actions(&self) -> Vec<Choice> {
+        self.state.legal_actions()
+    }
+
+    /// Applies a decision of the seat to act.
+    pub fn play(&mut self, action: Action) -> Result<Vec<Event>, PlayError> {
+        let seat = self.phase().expect_decision()?;
+        let events = self.state.play(action)?;
+        self.steps.push(Step::Action { seat, action });
+        self.last_events.clone_from(&events);
+        Ok(events)
+    }
+
+    /// Reads an action in this game's notation and applies it.
+    pub fn play_text(&mut self, text: &str) -> Result<Vec<Event>, GameError> {
+        let action = self.state.parse_action(text)?;
+        Ok(self.play(action)?)
+    }
+
+    /// The host's timeout for the seat to decide (see each game's rules for its effect).
+    pub fn timeout(&mut self) -> Result<Vec<Event>, PlayError> {
+        self.play(self.state.timeout_action())
+    }
+
+    /// What `seat` may see.
+    pub fn view(&self, seat: Seat) -> View {
+        self.state.view(seat)
+    }
+
+    /// The events of the last step, for animation or for pictures that mark the last move.
+    pub fn last_events(&self) -> &[Event] {
+        &self.last_events
+    }
+
+    /// The position as text.
+    pub fn position(&self) -> String {
+        self.state.to_string()
+    }
+
+    /// The record of the game so far: where it started and every step.
+    pub fn record(&self) -> Record {
+        Record::new(self.start, self.steps.clone())
+    }
+
+    /// The steps so far.
+    pub fn steps(&self) -> &[Step] {
+        &self.steps
+    }
+}
+
+/// Anything that can go wrong when text is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    #[error("{0}")]
+    Parse(#[from] ParseError),
+    #[error("{0}")]
+    Play(#[from] PlayError),
+}
+
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.state)
+    }
+}
+
+/// Names the seat for messages: `seat 0 (yellow)`.
+pub(crate) fn describe_seat(variant: &Variant, seat: Seat) -> String {
+    let mut text = String::from("seat ");
+    text.push_str(&seat.to_string());
+    text.push_str(" (");
+    text.push_str(&variant.seat_name(seat));
+    text.push(')');
+    text
+}
