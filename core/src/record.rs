@@ -163,9 +163,24 @@ mod json {
             serde_json::to_string(&self.raw()).unwrap_or_default()
         }
 
-        /// The record as indented JSON, for people.
+        /// The record as JSON for people: one field a line, one step a line.
         pub fn to_json_pretty(&self) -> String {
-            serde_json::to_string_pretty(&self.raw()).unwrap_or_default()
+            let raw = self.raw();
+            let quote = |text: &str| serde_json::to_string(text).unwrap_or_default();
+            let mut out = String::from("{\n");
+            out.push_str(&format!("  \"format\": {},\n", quote(&raw.format)));
+            out.push_str(&format!("  \"version\": {},\n", raw.version));
+            out.push_str(&format!("  \"variant\": {},\n", quote(&raw.variant)));
+            if let Some(start) = &raw.start {
+                out.push_str(&format!("  \"start\": {},\n", quote(start)));
+            }
+            out.push_str("  \"steps\": [");
+            for (i, step) in raw.steps.iter().enumerate() {
+                out.push_str(if i == 0 { "\n    " } else { ",\n    " });
+                out.push_str(&serde_json::to_string(step).unwrap_or_default());
+            }
+            out.push_str(if raw.steps.is_empty() { "]\n}\n" } else { "\n  ]\n}\n" });
+            out
         }
 
         fn raw(&self) -> RawRecord {

@@ -50,6 +50,7 @@ proptest! {
         let json = record.to_json();
         let read = Record::from_json(&json).unwrap();
         prop_assert_eq!(&read, &record);
+        prop_assert_eq!(&Record::from_json(&record.to_json_pretty()).unwrap(), &record);
         let again = read.replay().unwrap();
         prop_assert_eq!(again.state(), game.state());
         prop_assert_eq!(again.winners(), game.winners());
