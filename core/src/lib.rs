@@ -53,6 +53,8 @@ pub mod poleana;
 #[cfg(feature = "alloc")]
 pub mod record;
 pub mod seat;
+#[cfg(feature = "alloc")]
+pub mod simulation;
 
 pub use colour::{Colour, ColourSet};
 pub use dice::{Die, Roll};
