@@ -26,6 +26,20 @@ pub enum Board {
     Express,
 }
 
+/// Side (as a colour index) and number of every perimeter index, per board.
+static SIDES_CLASSIC: [(u8, u8); 60] = sides(Board::Classic);
+static SIDES_EXPRESS: [(u8, u8); 60] = sides(Board::Express);
+
+const fn sides(board: Board) -> [(u8, u8); 60] {
+    let mut table = [(0, 0); 60];
+    let mut i = 0;
+    while i < 60 {
+        table[i] = board.compute_side_of(i as u8 % board.lap());
+        i += 1;
+    }
+    table
+}
+
 /// Inner cells of every bridge.
 pub const BRIDGE_CELLS: u8 = 7;
 /// House cells, the last one (7c) being the goal.
@@ -105,18 +119,36 @@ impl Board {
         side as u8 * s + (number + self.lead()) % s
     }
 
-    /// The side and number of perimeter index `index`.
+    /// The side and number of perimeter index `index` (looked up: this is on every hot path).
     #[inline]
     pub(crate) const fn side_of(self, index: u8) -> (Colour, u8) {
+        let table = match self {
+            Board::Classic => &SIDES_CLASSIC,
+            Board::Express => &SIDES_EXPRESS,
+        };
+        let (side, number) = table[(index % 60) as usize];
+        (Colour::ALL[side as usize], number)
+    }
+
+    /// The side and number of perimeter index `index`, computed.
+    const fn compute_side_of(self, index: u8) -> (u8, u8) {
         let s = self.side();
-        let colour = Colour::ALL[(index / s) as usize % 4];
-        (colour, (index % s + s - self.lead()) % s)
+        ((index / s) % 4, (index % s + s - self.lead()) % s)
     }
 
     /// The perimeter index of a token of `colour` with progress `d`.
     #[inline]
     pub(crate) const fn perimeter_at(self, colour: Colour, d: u8) -> u8 {
-        (self.perimeter(colour, 0) + d) % self.lap()
+        // Own 0 sits after the cells of the stretch that come before it (10..14).
+        self.wrap(colour as u8 * self.side() + self.lead() + d)
+    }
+
+    /// `x` brought into `0..lap`, for any `x` below three laps (cheaper than a division).
+    #[inline]
+    pub(crate) const fn wrap(self, x: u8) -> u8 {
+        let lap = self.lap();
+        let x = if x >= lap { x - lap } else { x };
+        if x >= lap { x - lap } else { x }
     }
 
     /// The progress at which a token of `colour` comes down from the bridge of `owner`.

@@ -57,12 +57,18 @@ impl Occupancy {
     fn of(state: &State) -> Occupancy {
         let board = state.config.board();
         let mut cells = [0u8; Cell::COUNT];
-        for colour in Colour::ALL {
+        for colour in state.config.colours().iter() {
             for &place in &state.tokens[colour.index()] {
-                if let Some(cell) = board.cell(colour, place) {
-                    let entry = &mut cells[usize::from(cell.0)];
-                    *entry = (colour as u8) << 4 | ((*entry & 0x0F) + 1);
-                }
+                // Most tokens are on the perimeter: find their cell without decoding the place.
+                let cell = match place.progress() {
+                    Some(d) => Cell(board.perimeter_at(colour, d)),
+                    None => match board.cell(colour, place) {
+                        Some(cell) => cell,
+                        None => continue,
+                    },
+                };
+                let entry = &mut cells[usize::from(cell.0)];
+                *entry = (colour as u8) << 4 | ((*entry & 0x0F) + 1);
             }
         }
         Occupancy(cells)
@@ -130,6 +136,17 @@ impl State {
     /// land on, or `up` with no bridge on the way.
     fn walk(&self, occ: &Occupancy, colour: Colour, from: Place, steps: u8, up: bool) -> Option<Walk> {
         let board = self.config.board();
+        // The common case, a perimeter walk that stays on the perimeter: consecutive cells.
+        if let (Some(d), false) = (from.progress(), up) {
+            if d + steps <= board.last_track() {
+                let start = board.perimeter_at(colour, d);
+                let cell = |i: u8| Cell(board.wrap(start + i));
+                if (1..steps).any(|i| occ.at(cell(i)).1 >= 2) {
+                    return None;
+                }
+                return self.land(occ, colour, Place::track(d + steps), cell(steps));
+            }
+        }
         let open = self.config.bridges_open_to_all();
         let mut place = from;
         let mut forked = false;
@@ -142,7 +159,7 @@ impl State {
                 // Only the goal has no cell; it holds any number but must be reached exactly.
                 return (landing && (forked || !up)).then_some(Walk { to: place, cell: None, victim: None });
             };
-            let (owner, count) = occ.at(cell);
+            let count = occ.at(cell).1;
             if !landing {
                 // A tapón blocks the perimeter; any token blocks a bridge or house cell.
                 let blocks = if cell.is_perimeter() { count >= 2 } else { count >= 1 };
@@ -154,16 +171,24 @@ impl State {
             if up && !forked {
                 return None;
             }
-            return match count {
-                0 => Some(Walk { to: place, cell: Some(cell), victim: None }),
-                _ if !cell.is_perimeter() => None,
-                // Joining one own token makes a tapón; a tapón may not be joined by a move.
-                1 if owner == colour => Some(Walk { to: place, cell: Some(cell), victim: None }),
-                1 if !self.protected(cell, owner) => Some(Walk { to: place, cell: Some(cell), victim: Some(owner) }),
-                _ => None,
-            };
+            return self.land(occ, colour, place, cell);
         }
         None
+    }
+
+    /// Whether a token of `colour` may end a walk on `cell` (its place `to`), and whom it
+    /// captures there.
+    #[inline]
+    fn land(&self, occ: &Occupancy, colour: Colour, to: Place, cell: Cell) -> Option<Walk> {
+        let (owner, count) = occ.at(cell);
+        match count {
+            0 => Some(Walk { to, cell: Some(cell), victim: None }),
+            _ if !cell.is_perimeter() => None,
+            // Joining one own token makes a tapón; a tapón may not be joined by a move.
+            1 if owner == colour => Some(Walk { to, cell: Some(cell), victim: None }),
+            1 if !self.protected(cell, owner) => Some(Walk { to, cell: Some(cell), victim: Some(owner) }),
+            _ => None,
+        }
     }
 
     /// Walks a tapón of the player to move as one unit: perimeter only, landing on an empty
@@ -384,7 +409,7 @@ impl State {
         let occ = Occupancy::of(self);
         let mut cands = Candidates::new();
         self.candidates(&occ, &mut cands);
-        let keep = self.maximum_advance(&cands);
+        let keep = self.maximum_advance(&cands, &occ);
         let best = cands.iter().map(|c| c.priority).min();
         let board = self.config.board();
         for (i, cand) in cands.iter().enumerate() {
@@ -408,7 +433,7 @@ impl State {
     /// Maximum advance (rulings 1.3, 1.8): within each priority class, when some choice lets
     /// the whole roll be used, the choices that would strand part of it are dropped. Returns
     /// the kept candidates as a bit set.
-    fn maximum_advance(&self, cands: &Candidates) -> u32 {
+    fn maximum_advance(&self, cands: &Candidates, occ: &Occupancy) -> u32 {
         let all = if cands.len() >= 32 { u32::MAX } else { (1u32 << cands.len()) - 1 };
         let mut keep = all;
         for class in [Priority::Sweep, Priority::Release, Priority::Capture, Priority::Move] {
@@ -418,7 +443,7 @@ impl State {
             }
             let mut whole = 0u32;
             for (i, cand) in members.clone() {
-                if self.uses_whole_roll(cand.plan) {
+                if self.uses_whole_roll(cand, occ) {
                     whole |= 1 << i;
                 }
             }
@@ -435,16 +460,53 @@ impl State {
 
     /// Whether, after `plan` and its +10 chain, the rest of the roll can still be used (or
     /// nothing is left, or the game is over). Penalties are ignored.
-    fn uses_whole_roll(&self, plan: Plan) -> bool {
-        match (plan, self.left) {
-            (Plan::Sweep | Plan::Tapon { .. }, _) => return true,
-            (Plan::Move { .. }, Left::One(_)) => return true,
-            (Plan::Move { steps, .. }, Left::Both) if Some(steps) == self.roll.map(Roll::sum) => return true,
+    fn uses_whole_roll(&self, cand: &Candidate, occ: &Occupancy) -> bool {
+        match (cand.plan, self.left, self.roll) {
+            (Plan::Sweep | Plan::Tapon { .. }, _, _) => return true,
+            (Plan::Move { .. }, Left::One(_), _) => return true,
+            (Plan::Move { steps, .. }, Left::Both, Some(roll)) if steps == roll.sum() => return true,
+            (Plan::Move { token, steps, .. }, Left::Both, Some(roll)) if cand.priority == Priority::Move => {
+                let other = if steps == roll.first.value() { roll.second } else { roll.first };
+                let landing = cand.landing.and_then(|p| self.config.board().cell(self.turn, p));
+                if self.another_plays_clear_of(occ, token, other.value(), landing) {
+                    return true;
+                }
+            }
             _ => {}
         }
         let mut next = *self;
-        next.execute(plan, false, true, &mut ());
+        next.execute(cand.plan, false, true, &mut ());
         next.rest_usable()
+    }
+
+    /// Whether a token other than `mover` can walk `steps` along the perimeter now, on a path
+    /// that does not meet `landing`. Then a move of `mover` that captures nothing and lands on
+    /// `landing` leaves that walk open: a token leaving a cell never blocks anyone.
+    fn another_plays_clear_of(&self, occ: &Occupancy, mover: u8, steps: u8, landing: Option<Cell>) -> bool {
+        let board = self.config.board();
+        self.own().iter().enumerate().any(|(i, &place)| {
+            let Some(d) = place.progress() else { return false };
+            if i as u8 == mover || d + steps > board.last_track() {
+                return false;
+            }
+            let start = board.perimeter_at(self.turn, d);
+            let ahead = |cell: Cell| board.wrap(cell.0 + board.lap() - start);
+            let clear = landing.is_none_or(|cell| !cell.is_perimeter() || !(1..=steps).contains(&ahead(cell)));
+            clear && self.walk(occ, self.turn, place, steps, false).is_some()
+        })
+    }
+
+    /// Whether a token other than `forbid` can walk `steps` now, by any route.
+    fn any_move(&self, occ: &Occupancy, steps: u8, forbid: u8) -> bool {
+        if self.own().contains(&Place::LIMBO) {
+            return false;
+        }
+        self.own().iter().enumerate().any(|(i, &place)| {
+            i as u8 != forbid
+                && place.on_board()
+                && (self.walk(occ, self.turn, place, steps, false).is_some()
+                    || (self.fork_ahead(place, steps) && self.walk(occ, self.turn, place, steps, true).is_some()))
+        })
     }
 
     fn rest_usable(&self) -> bool {
@@ -463,11 +525,7 @@ impl State {
         }
         match self.left {
             Left::Nothing | Left::Both => true,
-            Left::One(_) => {
-                let mut cands = Candidates::new();
-                self.candidates(&occ, &mut cands);
-                !cands.is_empty()
-            }
+            Left::One(die) => self.any_move(&occ, die.value(), self.mover),
         }
     }
 
@@ -790,9 +848,19 @@ impl State {
         let Some(roll) = self.roll else { return };
         if self.left != Left::Nothing {
             let occ = Occupancy::of(self);
-            let mut cands = Candidates::new();
-            self.candidates(&occ, &mut cands);
-            if !cands.is_empty() {
+            let usable = match self.left {
+                Left::One(die) => self.any_move(&occ, die.value(), self.mover),
+                // Most rolls have an ordinary move: look for one before listing everything.
+                _ => {
+                    let (a, b) = (roll.first.value(), roll.second.value());
+                    [a, b, a + b].into_iter().any(|steps| self.any_move(&occ, steps, NONE)) || {
+                        let mut cands = Candidates::new();
+                        self.candidates(&occ, &mut cands);
+                        !cands.is_empty()
+                    }
+                }
+            };
+            if usable {
                 return;
             }
             match self.left {
