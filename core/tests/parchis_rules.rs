@@ -653,3 +653,17 @@ fn choice_five_five_with_a_closed_exit_opens_a_barrier() {
     assert_eq!(actions(&s), ["home+5"]);
     assert_eq!(actions(&s2), ["5+5", "12+5"], "the exit is closed: a 5 walks, opening a barrier");
 }
+
+#[test]
+fn exit_capture_leaves_the_other_token_as_the_first_arrival() {
+    // Green's exit 56 holds a red token (first) and a blue partner token (second). Green comes
+    // out, captures the red one, and is now the second arrival beside Blue.
+    let text =
+        format!("parchis:two-colours turn=G Y={HOME} B=56*,home,home,home R=56,home,home,home G=home,home,home,home");
+    let mut s = rolled(&text, "5-1");
+    let events = play(&mut s, "home+5");
+    assert!(has(&events, Event::Captured { by: Green, victim: Red, at: t(56) }));
+    assert!(board(&s).contains("B=56,home,home,home"), "{s}");
+    assert!(board(&s).contains("G=56*,home,home,home"), "{s}");
+    assert_eq!(s.to_string().parse::<State>().unwrap(), s);
+}

@@ -291,6 +291,10 @@ impl State {
         }
         if let Some(victim) = landing.victim {
             self.capture(landing.to, colour, victim, sink);
+            // Whoever stays beside the newcomer arrived before it.
+            if let Some(cell) = landing.to.cell(colour) {
+                self.clear_late_on(cell);
+            }
         }
         let bit = 1 << (colour.index() * 4 + slot);
         let shared = landing.to.cell(colour).is_some_and(|cell| {
@@ -333,6 +337,17 @@ impl State {
             tokens[slot] = Place::HOME;
             self.late &= !(1 << (victim.index() * 4 + slot));
             sink.emit(Event::Captured { by, victim, at: spot });
+        }
+    }
+
+    /// Clears the arrival marks of every token on `cell`.
+    fn clear_late_on(&mut self, cell: Cell) {
+        for colour in Colour::ALL {
+            for slot in 0..4 {
+                if self.tokens[colour.index()][slot].cell(colour) == Some(cell) {
+                    self.late &= !(1 << (colour.index() * 4 + slot));
+                }
+            }
         }
     }
 
