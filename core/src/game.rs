@@ -33,20 +33,21 @@ use core::str::FromStr;
 
 use rand_core::Rng;
 
-use crate::colour::ColourSet;
+use crate::colour::{Colour, ColourSet};
 use crate::dice::Roll;
 use crate::notation::ParseError;
 use crate::phase::{Phase, PlayError};
 use crate::record::{Record, Step};
 use crate::seat::Seat;
-use crate::{parchis, poleana};
+use crate::{cartas, parchis, poleana};
 
 /// A game and its options. Written as the game's configuration text: `poleana`,
-/// `poleana-express:3:free`, `parchis:pairs`, …; in JSON, that same text.
+/// `poleana-express:3:free`, `parchis:pairs`, `cartas`, …; in JSON, that same text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
     Poleana(poleana::Config),
     Parchis(parchis::Config),
+    Cartas(cartas::Config),
 }
 
 /// A variant text that names no game, or a game with options that cannot be.
@@ -57,16 +58,19 @@ pub enum VariantError {
     #[error("{0}")]
     Parchis(#[from] parchis::ConfigError),
     #[error("{0}")]
+    Cartas(#[from] cartas::ConfigError),
+    #[error("{0}")]
     Unknown(ParseError),
 }
 
 impl Variant {
-    /// The game's name: `poleana`, `poleana-express` or `parchis`.
+    /// The game's name: `poleana`, `poleana-express`, `parchis` or `cartas`.
     pub fn game(&self) -> &'static str {
         match self {
             Variant::Poleana(c) if c.board() == poleana::Board::Express => "poleana-express",
             Variant::Poleana(_) => "poleana",
             Variant::Parchis(_) => "parchis",
+            Variant::Cartas(_) => "cartas",
         }
     }
 
@@ -75,14 +79,19 @@ impl Variant {
         match self {
             Variant::Poleana(c) => c.seats(),
             Variant::Parchis(c) => c.seats(),
+            Variant::Cartas(_) => cartas::SEATS,
         }
     }
 
-    /// The colours `seat` plays.
+    /// The colours `seat` plays. In Cartas each seat's tokens take the colour of its index
+    /// (seat 0 yellow, 1 blue, 2 red, 3 green), for pictures and names.
     pub fn colours_of(&self, seat: Seat) -> ColourSet {
         match self {
             Variant::Poleana(c) => c.colour_of(seat).map_or(ColourSet::EMPTY, |c| ColourSet::EMPTY.with(c)),
             Variant::Parchis(c) => c.colours_of(seat),
+            Variant::Cartas(_) => {
+                Colour::from_index(seat.index()).map_or(ColourSet::EMPTY, |c| ColourSet::EMPTY.with(c))
+            }
         }
     }
 
@@ -97,6 +106,7 @@ impl Variant {
         match self {
             Variant::Poleana(_) => poleana::ACTION_SPACE,
             Variant::Parchis(_) => parchis::ACTION_SPACE,
+            Variant::Cartas(_) => cartas::ACTION_SPACE,
         }
     }
 }
@@ -106,6 +116,7 @@ impl fmt::Display for Variant {
         match self {
             Variant::Poleana(c) => write!(f, "{c}"),
             Variant::Parchis(c) => write!(f, "{c}"),
+            Variant::Cartas(c) => write!(f, "{c}"),
         }
     }
 }
@@ -118,10 +129,11 @@ impl FromStr for Variant {
         match game {
             "poleana" | "poleana-express" => Ok(Variant::Poleana(text.parse()?)),
             "parchis" => Ok(Variant::Parchis(text.parse()?)),
+            "cartas" => Ok(Variant::Cartas(text.parse()?)),
             _ => Err(VariantError::Unknown(ParseError::new(
                 "variant",
                 text,
-                "poleana, poleana-express or parchis, with options such as parchis:pairs",
+                "poleana, poleana-express, parchis or cartas, with options such as parchis:pairs",
             ))),
         }
     }
@@ -134,16 +146,7 @@ crate::serde_as_text!(Variant, "a variant such as poleana-express:3 or parchis:p
 pub enum Action {
     Poleana(poleana::Action),
     Parchis(parchis::Action),
-}
-
-impl Action {
-    /// The action's stable id within its game's action space.
-    pub fn id(&self) -> Option<u16> {
-        match self {
-            Action::Poleana(a) => a.id(),
-            Action::Parchis(a) => a.id(),
-        }
-    }
+    Cartas(cartas::Action),
 }
 
 impl fmt::Display for Action {
@@ -151,6 +154,7 @@ impl fmt::Display for Action {
         match self {
             Action::Poleana(a) => write!(f, "{a}"),
             Action::Parchis(a) => write!(f, "{a}"),
+            Action::Cartas(a) => write!(f, "{a}"),
         }
     }
 }
@@ -165,14 +169,17 @@ impl serde::Serialize for Action {
 /// The outcome of a chance event of any game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ChanceOutcome {
-    /// Two dice, in the dice games.
+    /// Two dice, in the dice games (written `5-3`).
     Roll(Roll),
+    /// The card drawn, in Cartas (written by its rank: `7`, `T`, `K`, `*`).
+    Card(cartas::Rank),
 }
 
 impl fmt::Display for ChanceOutcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ChanceOutcome::Roll(r) => write!(f, "{r}"),
+            ChanceOutcome::Card(c) => write!(f, "{c}"),
         }
     }
 }
@@ -190,6 +197,8 @@ impl serde::Serialize for ChanceOutcome {
 pub enum Choice {
     Poleana(poleana::Choice),
     Parchis(parchis::Choice),
+    /// In Cartas a choice is the action itself: the card and what it does.
+    Cartas(cartas::Action),
 }
 
 impl Choice {
@@ -197,6 +206,7 @@ impl Choice {
         match self {
             Choice::Poleana(c) => Action::Poleana(c.action),
             Choice::Parchis(c) => Action::Parchis(c.action),
+            Choice::Cartas(a) => Action::Cartas(*a),
         }
     }
 }
@@ -206,6 +216,7 @@ impl fmt::Display for Choice {
         match self {
             Choice::Poleana(c) => write!(f, "{c}"),
             Choice::Parchis(c) => write!(f, "{c}"),
+            Choice::Cartas(a) => write!(f, "{a}"),
         }
     }
 }
@@ -216,6 +227,7 @@ impl fmt::Display for Choice {
 pub enum Event {
     Poleana(poleana::Event),
     Parchis(parchis::Event),
+    Cartas(cartas::Event),
 }
 
 /// How a game of any variant ended.
@@ -224,14 +236,18 @@ pub enum Event {
 pub enum Outcome {
     Poleana(poleana::Outcome),
     Parchis(parchis::Outcome),
+    Cartas(cartas::Outcome),
 }
 
 impl Outcome {
-    /// The winning colours.
+    /// The winning colours (in Cartas, the colour of the winning seat).
     pub fn colours(&self) -> ColourSet {
         match self {
             Outcome::Poleana(o) => o.winners(),
             Outcome::Parchis(o) => o.winners,
+            Outcome::Cartas(o) => {
+                Colour::from_index(o.winner.index()).map_or(ColourSet::EMPTY, |c| ColourSet::EMPTY.with(c))
+            }
         }
     }
 
@@ -241,11 +257,15 @@ impl Outcome {
     }
 }
 
-/// What a seat may see. In the dice games nothing is hidden, so a view is the whole position.
+/// What a seat may see. In the dice games nothing is hidden, so a view is the whole position;
+/// in Cartas it is the seat's hand, the sizes of the others, the board and the public piles.
+///
+/// In JSON a dice game's view is its position text, and a Cartas view is an object.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum View {
     Poleana(poleana::State),
     Parchis(parchis::State),
+    Cartas(cartas::View),
 }
 
 impl View {
@@ -254,33 +274,51 @@ impl View {
         match self {
             View::Poleana(s) => Variant::Poleana(*s.config()),
             View::Parchis(s) => Variant::Parchis(*s.config()),
+            View::Cartas(v) => Variant::Cartas(*v.config()),
         }
     }
-}
 
-impl fmt::Display for View {
-    /// The view as text: for the dice games, the position text.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    /// The legal choices of the seat the view belongs to, when it is that seat's turn: a client
+    /// can show them from the view alone.
+    pub fn legal_actions(&self) -> Vec<Choice> {
         match self {
-            View::Poleana(s) => write!(f, "{s}"),
-            View::Parchis(s) => write!(f, "{s}"),
+            View::Poleana(s) => s.legal_actions().into_iter().map(Choice::Poleana).collect(),
+            View::Parchis(s) => s.legal_actions().into_iter().map(Choice::Parchis).collect(),
+            View::Cartas(v) => v.legal_actions().into_iter().map(Choice::Cartas).collect(),
         }
     }
 }
 
-impl FromStr for View {
-    type Err = PositionError;
-
-    /// Reads a view's text (a client rendering from a server's view).
-    fn from_str(text: &str) -> Result<View, PositionError> {
-        Ok(match State::from_position(text)? {
-            State::Poleana(s) => View::Poleana(s),
-            State::Parchis(s) => View::Parchis(s),
-        })
+#[cfg(feature = "serde")]
+impl serde::Serialize for View {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            View::Poleana(state) => s.collect_str(state),
+            View::Parchis(state) => s.collect_str(state),
+            View::Cartas(view) => view.serialize(s),
+        }
     }
 }
 
-crate::serde_as_text!(View, "a view: the position text of a dice game");
+#[cfg(feature = "serde")]
+impl<'de> serde::Deserialize<'de> for View {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<View, D::Error> {
+        #[derive(serde::Deserialize)]
+        #[serde(untagged)]
+        enum Repr {
+            Position(String),
+            Cartas(cartas::View),
+        }
+        match Repr::deserialize(d)? {
+            Repr::Position(text) => match State::from_position(&text).map_err(serde::de::Error::custom)? {
+                State::Poleana(s) => Ok(View::Poleana(s)),
+                State::Parchis(s) => Ok(View::Parchis(s)),
+                State::Cartas(_) => Err(serde::de::Error::custom("a Cartas view is an object, not a position")),
+            },
+            Repr::Cartas(view) => Ok(View::Cartas(view)),
+        }
+    }
+}
 
 /// A position text that cannot be read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -290,6 +328,8 @@ pub enum PositionError {
     #[error("{0}")]
     Parchis(#[from] parchis::PositionError),
     #[error("{0}")]
+    Cartas(#[from] cartas::PositionError),
+    #[error("{0}")]
     Variant(#[from] VariantError),
 }
 
@@ -298,6 +338,7 @@ pub enum PositionError {
 pub enum State {
     Poleana(poleana::State),
     Parchis(parchis::State),
+    Cartas(cartas::State),
 }
 
 impl State {
@@ -306,6 +347,7 @@ impl State {
         match variant {
             Variant::Poleana(c) => State::Poleana(poleana::State::new(c)),
             Variant::Parchis(c) => State::Parchis(parchis::State::new(c)),
+            Variant::Cartas(c) => State::Cartas(cartas::State::new(c)),
         }
     }
 
@@ -313,6 +355,7 @@ impl State {
         match self {
             State::Poleana(s) => Variant::Poleana(*s.config()),
             State::Parchis(s) => Variant::Parchis(*s.config()),
+            State::Cartas(s) => Variant::Cartas(*s.config()),
         }
     }
 
@@ -329,6 +372,11 @@ impl State {
                 Phase::Decide(seat) => Phase::Decide(seat),
                 Phase::Over(o) => Phase::Over(Outcome::Parchis(o)),
             },
+            State::Cartas(s) => match s.phase() {
+                Phase::Chance => Phase::Chance,
+                Phase::Decide(seat) => Phase::Decide(seat),
+                Phase::Over(o) => Phase::Over(Outcome::Cartas(o)),
+            },
         }
     }
 
@@ -338,6 +386,7 @@ impl State {
         let rolls = match self {
             State::Poleana(s) => s.chance_outcomes(),
             State::Parchis(s) => s.chance_outcomes(),
+            State::Cartas(s) => return s.chance_outcomes().iter().map(|(c, w)| (ChanceOutcome::Card(c), w)).collect(),
         };
         rolls.iter().map(|(r, w)| (ChanceOutcome::Roll(r), w)).collect()
     }
@@ -350,15 +399,17 @@ impl State {
         Some(match self {
             State::Poleana(s) => ChanceOutcome::Roll(s.sample_chance(rng)),
             State::Parchis(s) => ChanceOutcome::Roll(s.sample_chance(rng)),
+            State::Cartas(s) => ChanceOutcome::Card(s.sample_chance(rng)?),
         })
     }
 
     /// Applies the outcome of the pending chance event.
     pub fn apply_chance(&mut self, outcome: ChanceOutcome) -> Result<Vec<Event>, PlayError> {
-        let ChanceOutcome::Roll(roll) = outcome;
-        Ok(match self {
-            State::Poleana(s) => s.apply_chance(roll)?.into_iter().map(Event::Poleana).collect(),
-            State::Parchis(s) => s.apply_chance(roll)?.into_iter().map(Event::Parchis).collect(),
+        Ok(match (self, outcome) {
+            (State::Poleana(s), ChanceOutcome::Roll(r)) => s.apply_chance(r)?.into_iter().map(Event::Poleana).collect(),
+            (State::Parchis(s), ChanceOutcome::Roll(r)) => s.apply_chance(r)?.into_iter().map(Event::Parchis).collect(),
+            (State::Cartas(s), ChanceOutcome::Card(c)) => s.apply_chance(c)?.into_iter().map(Event::Cartas).collect(),
+            (_, outcome) => return Err(PlayError::bad_outcome(outcome)),
         })
     }
 
@@ -367,6 +418,18 @@ impl State {
         match self {
             State::Poleana(s) => s.legal_actions().into_iter().map(Choice::Poleana).collect(),
             State::Parchis(s) => s.legal_actions().into_iter().map(Choice::Parchis).collect(),
+            State::Cartas(s) => s.legal_actions().into_iter().map(Choice::Cartas).collect(),
+        }
+    }
+
+    /// The stable id of `action` in this game's action space (in Cartas ids are relative to the
+    /// seat to act, so they depend on the state).
+    pub fn action_id(&self, action: &Action) -> Option<u16> {
+        match (self, action) {
+            (State::Poleana(_), Action::Poleana(a)) => a.id(),
+            (State::Parchis(_), Action::Parchis(a)) => a.id(),
+            (State::Cartas(s), Action::Cartas(a)) => s.action_id(a),
+            _ => None,
         }
     }
 
@@ -375,6 +438,7 @@ impl State {
         match (self, action) {
             (State::Poleana(s), Action::Poleana(a)) => Ok(s.play(a)?.into_iter().map(Event::Poleana).collect()),
             (State::Parchis(s), Action::Parchis(a)) => Ok(s.play(a)?.into_iter().map(Event::Parchis).collect()),
+            (State::Cartas(s), Action::Cartas(a)) => Ok(s.play(a)?.into_iter().map(Event::Cartas).collect()),
             (_, action) => Err(PlayError::illegal(action, "it is an action of another game")),
         }
     }
@@ -384,6 +448,7 @@ impl State {
         match self {
             State::Poleana(_) => Action::Poleana(poleana::Action::Timeout),
             State::Parchis(_) => Action::Parchis(parchis::Action::Timeout),
+            State::Cartas(_) => Action::Cartas(cartas::Action::Timeout),
         }
     }
 
@@ -392,12 +457,17 @@ impl State {
         Ok(match self {
             State::Poleana(_) => Action::Poleana(text.parse()?),
             State::Parchis(_) => Action::Parchis(text.parse()?),
+            State::Cartas(_) => Action::Cartas(text.parse()?),
         })
     }
 
-    /// Reads a chance outcome in this game's notation (a roll such as `5-3`).
+    /// Reads a chance outcome in this game's notation: a roll such as `5-3`, or a card such as
+    /// `K` in Cartas.
     pub fn parse_chance(&self, text: &str) -> Result<ChanceOutcome, ParseError> {
-        Ok(ChanceOutcome::Roll(text.parse()?))
+        Ok(match self {
+            State::Cartas(_) => ChanceOutcome::Card(text.parse()?),
+            _ => ChanceOutcome::Roll(text.parse()?),
+        })
     }
 
     /// The action with this id in this game's action space.
@@ -405,14 +475,16 @@ impl State {
         match self {
             State::Poleana(_) => poleana::Action::from_id(id).map(Action::Poleana),
             State::Parchis(_) => parchis::Action::from_id(id).map(Action::Parchis),
+            State::Cartas(s) => s.action_from_id(id).map(Action::Cartas),
         }
     }
 
     /// What `seat` may see.
-    pub fn view(&self, _seat: Seat) -> View {
+    pub fn view(&self, seat: Seat) -> View {
         match self {
             State::Poleana(s) => View::Poleana(*s),
             State::Parchis(s) => View::Parchis(*s),
+            State::Cartas(s) => View::Cartas(s.view(seat)),
         }
     }
 
@@ -422,6 +494,7 @@ impl State {
         Ok(match variant {
             Variant::Poleana(_) => State::Poleana(text.parse()?),
             Variant::Parchis(_) => State::Parchis(text.parse()?),
+            Variant::Cartas(_) => State::Cartas(text.parse()?),
         })
     }
 }
@@ -432,6 +505,7 @@ impl fmt::Display for State {
         match self {
             State::Poleana(s) => write!(f, "{s}"),
             State::Parchis(s) => write!(f, "{s}"),
+            State::Cartas(s) => write!(f, "{s}"),
         }
     }
 }

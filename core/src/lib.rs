@@ -40,6 +40,7 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+pub mod cartas;
 pub mod chance;
 pub mod colour;
 pub mod dice;

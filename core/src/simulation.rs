@@ -19,7 +19,7 @@ use crate::events::EventSink;
 use crate::game::Variant;
 use crate::phase::Phase;
 use crate::seat::Seat;
-use crate::{parchis, poleana};
+use crate::{cartas, parchis, poleana};
 
 /// What one game produced.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -76,6 +76,13 @@ impl EventSink<parchis::Event> for Captures {
     #[inline]
     fn emit(&mut self, event: parchis::Event) {
         self.0 += u32::from(matches!(event, parchis::Event::Captured { .. }));
+    }
+}
+
+impl EventSink<cartas::Event> for Captures {
+    #[inline]
+    fn emit(&mut self, event: cartas::Event) {
+        self.0 += u32::from(matches!(event, cartas::Event::Captured { .. }));
     }
 }
 
@@ -151,11 +158,51 @@ impl Playout for parchis::State {
     }
 }
 
+impl Playout for cartas::State {
+    type Outcome = cartas::Outcome;
+
+    fn phase(&self) -> Phase<Seat, cartas::Outcome> {
+        cartas::State::phase(self)
+    }
+
+    /// A turn is a seat's play; dealing and the exchange are not turns.
+    fn turn_key(&self) -> u8 {
+        match self.stage() {
+            cartas::Stage::Play => self.turn().index() as u8,
+            _ => u8::MAX,
+        }
+    }
+
+    fn roll<R: Rng + ?Sized>(&mut self, rng: &mut R, sink: &mut Captures) {
+        if let Some(card) = self.sample_chance(rng) {
+            let _ = self.apply_chance_into(card, sink);
+        }
+    }
+
+    fn play_random<R: Rng + ?Sized>(&mut self, rng: &mut R, sink: &mut Captures) {
+        let actions = self.legal_actions();
+        if let Some(action) = actions.get(below(rng, actions.len() as u32) as usize) {
+            self.play_unchecked(action, sink);
+        }
+    }
+
+    fn summarise(&self, outcome: cartas::Outcome) -> (u8, bool) {
+        (1 << outcome.winner.index(), false)
+    }
+}
+
 fn run<P: Playout, R: Rng + ?Sized>(mut state: P, rng: &mut R) -> GameSummary {
-    let mut summary = GameSummary { turns: 1, ..GameSummary::default() };
+    let mut summary = GameSummary::default();
     let mut captures = Captures::default();
+    let mut last_turn = None;
     loop {
-        let before = state.turn_key();
+        // A turn begins whenever a different seat (or colour) takes over; u8::MAX marks steps
+        // that belong to no one's turn.
+        let key = state.turn_key();
+        if key != u8::MAX && last_turn != Some(key) {
+            summary.turns += 1;
+            last_turn = Some(key);
+        }
         match state.phase() {
             Phase::Chance => state.roll(rng, &mut captures),
             Phase::Decide(_) => {
@@ -168,7 +215,6 @@ fn run<P: Playout, R: Rng + ?Sized>(mut state: P, rng: &mut R) -> GameSummary {
                 return summary;
             }
         }
-        summary.turns += u32::from(state.turn_key() != before);
     }
 }
 
@@ -177,6 +223,7 @@ pub fn play_random<R: Rng + ?Sized>(variant: Variant, rng: &mut R) -> GameSummar
     match variant {
         Variant::Poleana(c) => run(poleana::State::new(c), rng),
         Variant::Parchis(c) => run(parchis::State::new(c), rng),
+        Variant::Cartas(c) => run(cartas::State::new(c), rng),
     }
 }
 
@@ -217,7 +264,7 @@ mod tests {
 
     #[test]
     fn batches_do_not_depend_on_the_thread_count() {
-        for text in ["poleana:3", "parchis:pairs"] {
+        for text in ["poleana:3", "parchis:pairs", "cartas"] {
             let variant: Variant = text.parse().unwrap();
             let one = simulate(variant, 40, 9, 1, None);
             let three = simulate(variant, 40, 9, 3, None);

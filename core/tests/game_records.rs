@@ -8,7 +8,7 @@ use proptest::prelude::*;
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-const VARIANTS: [&str; 9] = [
+const VARIANTS: [&str; 11] = [
     "poleana",
     "poleana:2:free",
     "poleana-express:3",
@@ -18,6 +18,8 @@ const VARIANTS: [&str; 9] = [
     "parchis:two-player",
     "parchis:two-colours",
     "parchis:pairs",
+    "cartas",
+    "cartas:sets=1:jokers=2",
 ];
 
 /// Plays a whole game with random choices through the facade.
@@ -84,9 +86,9 @@ fn tampered_die_is_caught_at_the_first_step_it_makes_illegal() {
             .unwrap();
         let Step::Action { action, .. } = steps[i + 1] else { unreachable!() };
         let before = Record::new(*record.start(), steps[..i].to_vec()).replay().unwrap();
-        let breaking = Roll::outcomes().iter().map(|(r, _)| r).find(|&r| {
+        let breaking = before.state().chance_outcomes().into_iter().map(|(o, _)| o).find(|&o| {
             let mut state = *before.state();
-            state.apply_chance(ChanceOutcome::Roll(r)).unwrap();
+            state.apply_chance(o).unwrap();
             !state.legal_actions().iter().any(|c| c.action() == action)
         });
         let Some(breaking) = breaking else { continue };
@@ -193,7 +195,7 @@ fn variants_read_and_write_their_text() {
         assert_eq!(serde_json::from_str::<Variant>(&format!("\"{text}\"")).unwrap(), v);
     }
     let err = "chess".parse::<Variant>().unwrap_err().to_string();
-    assert!(err.contains("poleana, poleana-express or parchis"), "{err}");
+    assert!(err.contains("poleana, poleana-express, parchis or cartas"), "{err}");
     assert!("parchis:pairs:YB".parse::<Variant>().is_err());
 }
 

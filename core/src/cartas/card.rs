@@ -1,0 +1,311 @@
+//! Cards: the fourteen ranks, and sets of cards kept as counts by rank.
+//!
+//! Suits have no effect and cards of one rank are interchangeable (rulings 3.6), so a hand, the
+//! draw pile and the discard pile are all [`Cards`]: how many cards of each rank they hold.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::notation::ParseError;
+
+/// A card's rank. Suits play no part in the game.
+///
+/// Written with one character: `A 2 3 4 5 6 7 8 9 T J Q K *` (`T` is the ten, `*` the joker).
+/// Reading also accepts `10`, `joker` and the English names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[repr(u8)]
+pub enum Rank {
+    Ace = 0,
+    Two,
+    Three,
+    Four,
+    Five,
+    Six,
+    Seven,
+    Eight,
+    Nine,
+    Ten,
+    Jack,
+    Queen,
+    King,
+    Joker,
+}
+
+impl Rank {
+    /// The number of ranks.
+    pub const COUNT: usize = 14;
+
+    /// Every rank, in the order used for listing actions and writing hands.
+    pub const ALL: [Rank; Rank::COUNT] = [
+        Rank::Ace,
+        Rank::Two,
+        Rank::Three,
+        Rank::Four,
+        Rank::Five,
+        Rank::Six,
+        Rank::Seven,
+        Rank::Eight,
+        Rank::Nine,
+        Rank::Ten,
+        Rank::Jack,
+        Rank::Queen,
+        Rank::King,
+        Rank::Joker,
+    ];
+
+    #[inline]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    pub const fn from_index(index: usize) -> Option<Rank> {
+        if index < Rank::COUNT { Some(Rank::ALL[index]) } else { None }
+    }
+
+    /// The character used in notation.
+    pub const fn letter(self) -> char {
+        b"A23456789TJQK*"[self as usize] as char
+    }
+
+    pub const fn from_letter(letter: char) -> Option<Rank> {
+        Some(match letter {
+            'A' | 'a' => Rank::Ace,
+            '2' => Rank::Two,
+            '3' => Rank::Three,
+            '4' => Rank::Four,
+            '5' => Rank::Five,
+            '6' => Rank::Six,
+            '7' => Rank::Seven,
+            '8' => Rank::Eight,
+            '9' => Rank::Nine,
+            'T' | 't' => Rank::Ten,
+            'J' | 'j' => Rank::Jack,
+            'Q' | 'q' => Rank::Queen,
+            'K' | 'k' => Rank::King,
+            '*' => Rank::Joker,
+            _ => return None,
+        })
+    }
+
+    /// The lowercase English name.
+    pub const fn name(self) -> &'static str {
+        [
+            "ace", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "jack", "queen", "king",
+            "joker",
+        ][self as usize]
+    }
+
+    /// Where this rank stands when the host must pick a card for a seat that ran out of time
+    /// in the exchange: the lowest is given away. Number cards are lowest, then J, Q, K; the
+    /// ace ranks high and the joker highest, so a timeout never gives away the cards that bring
+    /// tokens out.
+    pub const fn timeout_order(self) -> u8 {
+        match self {
+            Rank::Ace => 12,
+            Rank::Joker => 13,
+            other => other as u8 - 1,
+        }
+    }
+}
+
+impl fmt::Display for Rank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Write::write_char(f, self.letter())
+    }
+}
+
+impl FromStr for Rank {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Rank, ParseError> {
+        let mut chars = text.chars();
+        if let (Some(c), None) = (chars.next(), chars.next()) {
+            if let Some(rank) = Rank::from_letter(c) {
+                return Ok(rank);
+            }
+        }
+        if text == "10" {
+            return Ok(Rank::Ten);
+        }
+        Rank::ALL
+            .into_iter()
+            .find(|r| r.name().eq_ignore_ascii_case(text))
+            .ok_or_else(|| ParseError::new("card", text, "one of A 2 3 4 5 6 7 8 9 T J Q K * (or 10, joker)"))
+    }
+}
+
+crate::serde_as_text!(Rank, "a card such as 7, T, K or *");
+
+/// A set of cards: how many of each rank, up to 255.
+///
+/// Written as its cards' letters in rank order (`AA27T*`), or `-` for none. In JSON, the same
+/// text.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Cards([u8; Rank::COUNT]);
+
+impl Cards {
+    pub const EMPTY: Cards = Cards([0; Rank::COUNT]);
+
+    /// The set holding `counts[i]` cards of the rank of index `i`.
+    pub const fn from_counts(counts: [u8; Rank::COUNT]) -> Cards {
+        Cards(counts)
+    }
+
+    pub const fn counts(&self) -> [u8; Rank::COUNT] {
+        self.0
+    }
+
+    #[inline]
+    pub const fn count(&self, rank: Rank) -> u8 {
+        self.0[rank as usize]
+    }
+
+    #[inline]
+    pub const fn contains(&self, rank: Rank) -> bool {
+        self.0[rank as usize] > 0
+    }
+
+    /// How many cards in all.
+    pub fn len(&self) -> usize {
+        self.0.iter().map(|&n| usize::from(n)).sum()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.iter().all(|&n| n == 0)
+    }
+
+    /// Adds one card; `false` (and no change) if that rank already holds 255.
+    #[inline]
+    pub fn add(&mut self, rank: Rank) -> bool {
+        match self.0[rank as usize].checked_add(1) {
+            Some(n) => {
+                self.0[rank as usize] = n;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Removes one card; `false` (and no change) if there is none of that rank.
+    #[inline]
+    pub fn remove(&mut self, rank: Rank) -> bool {
+        match self.0[rank as usize].checked_sub(1) {
+            Some(n) => {
+                self.0[rank as usize] = n;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The ranks present, each once, in rank order.
+    pub fn ranks(&self) -> impl Iterator<Item = Rank> + '_ {
+        Rank::ALL.into_iter().filter(|r| self.contains(*r))
+    }
+
+    /// The ranks present with their counts, in rank order.
+    pub fn iter(&self) -> impl Iterator<Item = (Rank, u8)> + '_ {
+        Rank::ALL.into_iter().map(|r| (r, self.count(r))).filter(|&(_, n)| n > 0)
+    }
+
+    /// Every card, one by one, in rank order.
+    pub fn cards(&self) -> impl Iterator<Item = Rank> + '_ {
+        self.iter().flat_map(|(r, n)| core::iter::repeat_n(r, usize::from(n)))
+    }
+
+    /// The union of two sets, or `None` if some rank would pass 255.
+    pub fn plus(&self, other: &Cards) -> Option<Cards> {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0) {
+            *a = a.checked_add(b)?;
+        }
+        Some(out)
+    }
+
+    /// This set without `other`, or `None` if `other` holds a card this set lacks.
+    pub fn minus(&self, other: &Cards) -> Option<Cards> {
+        let mut out = *self;
+        for (a, b) in out.0.iter_mut().zip(other.0) {
+            *a = a.checked_sub(b)?;
+        }
+        Some(out)
+    }
+}
+
+impl fmt::Display for Cards {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return f.write_str("-");
+        }
+        self.cards().try_for_each(|r| fmt::Write::write_char(f, r.letter()))
+    }
+}
+
+impl FromStr for Cards {
+    type Err = ParseError;
+
+    /// Reads card letters in any order, or `-` for none.
+    fn from_str(text: &str) -> Result<Cards, ParseError> {
+        const EXPECTED: &str = "card letters from A 2 3 4 5 6 7 8 9 T J Q K *, or - for none";
+        if text == "-" {
+            return Ok(Cards::EMPTY);
+        }
+        if text.is_empty() {
+            return Err(ParseError::new("cards", text, EXPECTED));
+        }
+        let mut cards = Cards::EMPTY;
+        for c in text.chars() {
+            let rank = Rank::from_letter(c).ok_or_else(|| ParseError::new("cards", text, EXPECTED))?;
+            if !cards.add(rank) {
+                return Err(ParseError::new("cards", text, "at most 255 cards of one rank"));
+            }
+        }
+        Ok(cards)
+    }
+}
+
+crate::serde_as_text!(Cards, "cards written as letters, such as AA7K*, or - for none");
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::string::ToString;
+
+    #[test]
+    fn ranks_read_and_write() {
+        for rank in Rank::ALL {
+            assert_eq!(rank.to_string().parse::<Rank>(), Ok(rank));
+            assert_eq!(rank.name().parse::<Rank>(), Ok(rank));
+            assert_eq!(Rank::from_index(rank.index()), Some(rank));
+        }
+        assert_eq!("10".parse::<Rank>(), Ok(Rank::Ten));
+        assert!("1".parse::<Rank>().is_err());
+        assert!("".parse::<Rank>().is_err());
+        assert_eq!(Rank::from_index(14), None);
+    }
+
+    #[test]
+    fn cards_count_by_rank() {
+        let cards: Cards = "K7*A7".parse().unwrap();
+        assert_eq!(cards.to_string(), "A77K*");
+        assert_eq!(cards.len(), 5);
+        assert_eq!(cards.count(Rank::Seven), 2);
+        assert_eq!(cards.ranks().collect::<std::vec::Vec<_>>(), [Rank::Ace, Rank::Seven, Rank::King, Rank::Joker]);
+        let mut less = cards;
+        assert!(less.remove(Rank::Seven));
+        assert!(!less.remove(Rank::Two));
+        assert_eq!(cards.minus(&less).unwrap().to_string(), "7");
+        assert_eq!(less.minus(&cards), None);
+        assert_eq!("-".parse::<Cards>(), Ok(Cards::EMPTY));
+        assert!("A1".parse::<Cards>().is_err());
+        assert!("A".repeat(256).parse::<Cards>().is_err());
+    }
+
+    #[test]
+    fn timeout_order_keeps_aces_and_jokers() {
+        let mut order = Rank::ALL;
+        order.sort_by_key(|r| r.timeout_order());
+        assert_eq!(order[0], Rank::Two);
+        assert_eq!(order[12..], [Rank::Ace, Rank::Joker]);
+    }
+}

@@ -1,0 +1,326 @@
+//! The position text: any reachable Cartas position, written on one line and read back.
+//!
+//! ```text
+//! cartas round=2 stage=play turn=3 tokens=0!,5/-/40,c1,c2/60 hands=A7/-/K/2T* gave=7/A/2/Q discards=5599
+//! ```
+//!
+//! The first word is the configuration. Then `key=value` fields, in any order when read:
+//!
+//! | field | meaning | default |
+//! |---|---|---|
+//! | `round=2` | rounds played before this one: it fixes the deal (6, 5, 4, 3 cards) and the first player (round mod 4) | 0 |
+//! | `stage=play` | `deal`, `exchange`, `play`, `theft` or `over` | `play` |
+//! | `turn=3` | the seat to decide (the thief, in a theft) | the one the stage implies, else the round's first player |
+//! | `victim=1` | the seat being robbed, in a theft | required in a theft |
+//! | `winner=0` | the winner, once over | required once over |
+//! | `tokens=…` | the board: four `/`-separated groups, one per seat, of tokens not at home (`-`: none); `!` marks a token blocking its start | every token at home |
+//! | `hands=…` | four `/`-separated hands, card letters (`-`: empty) | every hand empty |
+//! | `gave=…` | the card each seat chose in this round's exchange (`-`: none yet) | none |
+//! | `theft=1>2:Q` | the last theft of the round: seat 1 took a Q from seat 2 | none |
+//! | `discards=…` | the discard pile, card letters | empty |
+//!
+//! The draw pile is not written: it holds every card of the deck that is nowhere else.
+
+use core::fmt;
+
+use crate::cartas::board::{SEATS, TOKENS};
+use crate::cartas::{Board, Cards, Config, ConfigError, Outcome, Rank, Spot, Stage, State, Theft};
+use crate::notation::{ParseError, Snippet, field, number, write_joined};
+use crate::seat::Seat;
+
+/// A position text that cannot be read, or that describes a position the rules never reach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    #[error("bad configuration: {0}")]
+    Config(#[from] ConfigError),
+    #[error("{0}")]
+    Parse(#[from] ParseError),
+    #[error("the position has no `{0}` field")]
+    Missing(&'static str),
+    #[error("the field `{0}` appears twice")]
+    Duplicate(Snippet),
+    #[error("unknown field `{0}`")]
+    UnknownField(Snippet),
+    #[error("seat {seat} has {found} tokens listed, but a seat has only 4")]
+    TokenCount { seat: Seat, found: usize },
+    #[error("cell {spot} holds two tokens")]
+    Crowded { spot: Spot },
+    #[error("only a token on its own start blocks, and {spot} is not the start of seat {seat}")]
+    NotOwnStart { seat: Seat, spot: Spot },
+    #[error("the position holds {found} cards of rank {rank}, but the deck has only {deck}")]
+    TooManyCards { rank: Rank, found: usize, deck: u8 },
+    #[error("seat {seat} holds {found} cards, but a hand holds at most {max} in this round")]
+    HandSize { seat: Seat, found: usize, max: usize },
+    #[error("the position is inconsistent: {0}")]
+    Inconsistent(&'static str),
+}
+
+const STAGES: [&str; 5] = ["deal", "exchange", "play", "theft", "over"];
+
+fn stage_name(stage: Stage) -> &'static str {
+    match stage {
+        Stage::Deal => STAGES[0],
+        Stage::Exchange => STAGES[1],
+        Stage::Play => STAGES[2],
+        Stage::Theft { .. } => STAGES[3],
+        Stage::Over(_) => STAGES[4],
+    }
+}
+
+impl State {
+    pub(crate) fn write_position(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} round={} stage={}", self.config, self.round, stage_name(self.stage))?;
+        match self.stage {
+            Stage::Deal => {}
+            Stage::Exchange | Stage::Play => write!(f, " turn={}", self.turn)?,
+            Stage::Theft { victim } => write!(f, " turn={} victim={victim}", self.turn)?,
+            Stage::Over(outcome) => write!(f, " winner={}", outcome.winner)?,
+        }
+        write!(f, " tokens={} hands=", self.board)?;
+        write_joined(f, self.hands, "/")?;
+        if self.exchange.iter().any(Option::is_some) {
+            f.write_str(" gave=")?;
+            for (i, card) in self.exchange.iter().enumerate() {
+                let sep = if i > 0 { "/" } else { "" };
+                match card {
+                    Some(card) => write!(f, "{sep}{card}")?,
+                    None => write!(f, "{sep}-")?,
+                }
+            }
+        }
+        if let Some(Theft { thief, victim, card }) = self.theft {
+            write!(f, " theft={thief}>{victim}:")?;
+            match card {
+                Some(card) => write!(f, "{card}")?,
+                None => f.write_str("-")?,
+            }
+        }
+        if !self.discards.is_empty() {
+            write!(f, " discards={}", self.discards)?;
+        }
+        Ok(())
+    }
+
+    /// Reads a position text, checking that it describes a position the rules can reach.
+    ///
+    /// ```
+    /// use fichas::cartas::{PositionError, State};
+    /// let s: State = "cartas stage=play turn=0 tokens=0!/-/-/- hands=5/-/-/-".parse().unwrap();
+    /// assert_eq!(s.legal_actions()[0].to_string(), "5:0+5");
+    /// let too_many = format!("cartas tokens=0!/-/-/- hands={}/-/-/-", "A".repeat(200));
+    /// assert!(matches!(too_many.parse::<State>(), Err(PositionError::TooManyCards { .. })));
+    /// ```
+    pub fn from_position(text: &str) -> Result<State, PositionError> {
+        use PositionError::Inconsistent;
+        let mut words = text.split_whitespace();
+        let config: Config = words.next().ok_or(PositionError::Missing("configuration"))?.parse()?;
+        let mut fields = Fields::default();
+        for word in words {
+            fields.read(word)?;
+        }
+        let mut state = State::new(config);
+        state.round = fields.round;
+        state.board = fields.board.unwrap_or_default();
+        state.hands = fields.hands.unwrap_or_default();
+        state.exchange = fields.gave.unwrap_or_default();
+        state.theft = fields.theft;
+        state.discards = fields.discards.unwrap_or_default();
+        let n = usize::from(state.deal_size());
+        let first = state.first_player();
+        let chosen = state.exchange.iter().filter(|c| c.is_some()).count();
+        let stage = fields.stage.unwrap_or(2);
+
+        // Every card is in a hand, face down in the exchange, on the discards, or in the pile.
+        let mut in_use = state.discards;
+        for hand in &state.hands {
+            in_use = in_use.plus(hand).ok_or(Inconsistent("more than 255 cards of one rank"))?;
+        }
+        if stage == 1 {
+            for card in state.exchange.iter().flatten() {
+                in_use.add(*card).then_some(()).ok_or(Inconsistent("more than 255 cards of one rank"))?;
+            }
+        }
+        for rank in Rank::ALL {
+            let deck = config.deck().count(rank);
+            if in_use.count(rank) > deck {
+                return Err(PositionError::TooManyCards { rank, found: usize::from(in_use.count(rank)), deck });
+            }
+        }
+        state.pile = config.deck().minus(&in_use).unwrap_or_default();
+        for seat in Seat::ALL {
+            let found = state.hands[seat.index()].len();
+            if found > n {
+                return Err(PositionError::HandSize { seat, found, max: n });
+            }
+        }
+
+        let complete: Option<Seat> = Seat::ALL.into_iter().find(|&s| state.board.in_corridor(s) == TOKENS);
+        if Seat::ALL.iter().filter(|&&s| state.board.in_corridor(s) == TOKENS).count() > 1 {
+            return Err(Inconsistent("two seats have all their tokens in their corridors"));
+        }
+        if stage != 4 && complete.is_some() {
+            return Err(Inconsistent("a seat with four tokens in its corridor has won: stage=over"));
+        }
+        if fields.victim.is_some() && stage != 3 {
+            return Err(Inconsistent("a victim is named only in a theft"));
+        }
+        if fields.winner.is_some() && stage != 4 {
+            return Err(Inconsistent("a winner is named only once the game is over"));
+        }
+        if matches!(stage, 0 | 1) && state.theft.is_some() {
+            return Err(Inconsistent("no theft happens before the play of a round"));
+        }
+        if state.theft.is_some_and(|t| t.thief == t.victim || t.card.is_none()) {
+            return Err(Inconsistent("a theft takes a known card from another seat"));
+        }
+        let expect_turn = |turn: Seat| match fields.turn {
+            Some(t) if t != turn => Err(Inconsistent("the turn is not the one this stage implies")),
+            _ => Ok(turn),
+        };
+        match stage {
+            0 => {
+                if chosen > 0 {
+                    return Err(Inconsistent("no card is chosen for the exchange before the deal ends"));
+                }
+                let dealt = state.dealt();
+                for j in 0..SEATS {
+                    let seat = first.after(j, SEATS);
+                    if state.hands[seat.index()].len() != (dealt + SEATS - 1 - j) / SEATS {
+                        return Err(Inconsistent("cards are dealt one at a time from the round's first player"));
+                    }
+                }
+                if dealt >= n * SEATS {
+                    return Err(Inconsistent("the deal is complete: the exchange has begun"));
+                }
+                if state.pile.len() < n * SEATS - dealt {
+                    return Err(Inconsistent("the draw pile cannot finish the deal"));
+                }
+                state.turn = expect_turn(first.after(dealt, SEATS))?;
+                state.stage = Stage::Deal;
+            }
+            1 => {
+                for j in 0..SEATS {
+                    let seat = first.after(j, SEATS);
+                    let has_chosen = state.exchange[seat.index()].is_some();
+                    if has_chosen != (j < chosen) {
+                        return Err(Inconsistent("the exchange goes seat by seat from the round's first player"));
+                    }
+                    if state.hands[seat.index()].len() + usize::from(has_chosen) != n {
+                        return Err(Inconsistent("in the exchange each hand holds the deal, less the card chosen"));
+                    }
+                }
+                if chosen == SEATS {
+                    return Err(Inconsistent("every seat has chosen: the exchange is over"));
+                }
+                state.turn = expect_turn(first.after(chosen, SEATS))?;
+                state.stage = Stage::Exchange;
+            }
+            2 | 3 => {
+                if chosen != 0 && chosen != SEATS {
+                    return Err(Inconsistent("in play, every seat has passed a card, or the exchange is not written"));
+                }
+                state.turn = fields.turn.unwrap_or(first);
+                if stage == 3 {
+                    let (Some(victim), Some(thief)) = (fields.victim, fields.turn) else {
+                        return Err(PositionError::Missing(if fields.victim.is_none() { "victim" } else { "turn" }));
+                    };
+                    if victim == thief || state.hands[victim.index()].is_empty() {
+                        return Err(Inconsistent("the victim of a theft is another seat holding a card"));
+                    }
+                    state.stage = Stage::Theft { victim };
+                } else {
+                    state.stage = Stage::Play;
+                    if state.hands.iter().all(Cards::is_empty) {
+                        return Err(Inconsistent("nobody holds a card: the round is over"));
+                    }
+                    if !state.can_play(state.turn) {
+                        return Err(Inconsistent(
+                            "the seat to play has no card with a legal use, so it would have folded",
+                        ));
+                    }
+                }
+            }
+            _ => {
+                let winner = fields.winner.ok_or(PositionError::Missing("winner"))?;
+                if complete != Some(winner) {
+                    return Err(Inconsistent("the winner must have all four tokens in its corridor"));
+                }
+                state.turn = winner;
+                state.stage = Stage::Over(Outcome { winner });
+            }
+        }
+        Ok(state)
+    }
+}
+
+#[derive(Default)]
+struct Fields {
+    round: u16,
+    stage: Option<usize>,
+    turn: Option<Seat>,
+    victim: Option<Seat>,
+    winner: Option<Seat>,
+    board: Option<Board>,
+    hands: Option<[Cards; SEATS]>,
+    gave: Option<[Option<Rank>; SEATS]>,
+    theft: Option<Theft>,
+    discards: Option<Cards>,
+    seen: u16,
+}
+
+/// Reads four `/`-separated items.
+fn four<T: Copy + Default>(
+    what: &'static str,
+    text: &str,
+    read: impl Fn(&str) -> Result<T, ParseError>,
+) -> Result<[T; SEATS], ParseError> {
+    let mut out = [T::default(); SEATS];
+    let mut count = 0;
+    for (i, part) in text.split('/').enumerate() {
+        if i < SEATS {
+            out[i] = read(part)?;
+        }
+        count = i + 1;
+    }
+    if count != SEATS {
+        return Err(ParseError::new(what, text, "four groups separated by /, one per seat"));
+    }
+    Ok(out)
+}
+
+impl Fields {
+    fn read(&mut self, word: &str) -> Result<(), PositionError> {
+        const KEYS: [&str; 10] =
+            ["round", "stage", "turn", "victim", "winner", "tokens", "hands", "gave", "theft", "discards"];
+        let (key, value) = field(word)?;
+        let index = KEYS.iter().position(|&k| k == key).ok_or(PositionError::UnknownField(Snippet::new(key)))?;
+        if self.seen & (1 << index) != 0 {
+            return Err(PositionError::Duplicate(Snippet::new(key)));
+        }
+        self.seen |= 1 << index;
+        match key {
+            "round" => self.round = number("round", value, 0..=u32::from(u16::MAX), "a round from 0 to 65535")? as u16,
+            "stage" => {
+                let stage = STAGES.iter().position(|&s| s == value);
+                self.stage =
+                    Some(stage.ok_or(ParseError::new("stage", value, "deal, exchange, play, theft or over"))?);
+            }
+            "turn" => self.turn = Some(value.parse()?),
+            "victim" => self.victim = Some(value.parse()?),
+            "winner" => self.winner = Some(value.parse()?),
+            "tokens" => self.board = Some(value.parse()?),
+            "hands" => self.hands = Some(four("hands", value, str::parse)?),
+            "gave" => {
+                self.gave = Some(four("exchange", value, |t| if t == "-" { Ok(None) } else { t.parse().map(Some) })?)
+            }
+            "theft" => {
+                let bad = || ParseError::new("theft", value, "thief>victim:card, such as 1>2:Q");
+                let (thief, rest) = value.split_once('>').ok_or_else(bad)?;
+                let (victim, card) = rest.split_once(':').ok_or_else(bad)?;
+                self.theft = Some(Theft { thief: thief.parse()?, victim: victim.parse()?, card: Some(card.parse()?) });
+            }
+            _ => self.discards = Some(value.parse()?),
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,738 @@
+//! The rules: which actions a seat has, and what each does.
+//!
+//! Generation works on a [`Table`]: the board, the acting seat's own hand and the number of
+//! cards in every hand, nothing else. Because other hands and the draw pile are not in it, the
+//! legal actions cannot depend on them, which is what a view needs (rulings 3.5).
+//!
+//! Movement is checked on an occupancy table of the 64 track cells built on the stack. A 7 is
+//! split by a depth-first search that gives shares to the tokens front first, on a scratch
+//! copy of that table, so that every share is checked on the board as it stands when it moves.
+
+use arrayvec::ArrayVec;
+
+use crate::cartas::action::{FORWARD, Share, Split};
+use crate::cartas::board::{Board, CORRIDOR, Place, SEATS, TOKENS, TRACK, start};
+use crate::cartas::state::{deal_size, first_player};
+use crate::cartas::{Action, Cards, Event, Outcome, Rank, Spot, Stage, State, Theft};
+use crate::events::EventSink;
+use crate::seat::Seat;
+
+/// Receives generated actions; `push` returns `false` to stop the generation.
+pub(crate) trait Collect {
+    fn push(&mut self, action: Action) -> bool;
+}
+
+impl<const N: usize> Collect for ArrayVec<Action, N> {
+    #[inline]
+    fn push(&mut self, action: Action) -> bool {
+        let _ = self.try_push(action);
+        true
+    }
+}
+
+/// Stops at the first action: does the seat have any?
+pub(crate) struct Any(pub(crate) bool);
+
+impl Collect for Any {
+    #[inline]
+    fn push(&mut self, _: Action) -> bool {
+        self.0 = true;
+        false
+    }
+}
+
+/// Stops when a given action turns up: is it legal?
+struct Find(Action, bool);
+
+impl Collect for Find {
+    #[inline]
+    fn push(&mut self, action: Action) -> bool {
+        self.1 = action == self.0;
+        !self.1
+    }
+}
+
+/// What the acting seat knows that its legal actions depend on.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Table {
+    pub(crate) board: Board,
+    pub(crate) hand: Cards,
+    pub(crate) sizes: [u8; SEATS],
+    pub(crate) seat: Seat,
+}
+
+/// An occupied cell holds `1 + seat`, with this bit for a blocking token.
+const BLOCK: u8 = 0x80;
+
+/// Who stands on each track cell, and which cells of the acting seat's corridor are taken.
+#[derive(Clone, Copy)]
+struct Occupancy {
+    cells: [u8; TRACK as usize],
+    /// Bit `c` for corridor cell `c` (1..4) of the acting seat.
+    corridor: u8,
+}
+
+impl Occupancy {
+    fn of(board: &Board, seat: Seat) -> Occupancy {
+        let mut cells = [0u8; TRACK as usize];
+        for s in Seat::ALL {
+            for &place in &board.tokens[s.index()] {
+                if let Some(cell) = place.cell(s) {
+                    cells[usize::from(cell)] = (s.index() as u8 + 1) | if board.blocks(s, place) { BLOCK } else { 0 };
+                }
+            }
+        }
+        let corridor = board.tokens[seat.index()].iter().filter_map(|p| p.corridor_cell()).fold(0, |m, c| m | 1 << c);
+        Occupancy { cells, corridor }
+    }
+
+    #[inline]
+    fn at(&self, cell: u8) -> u8 {
+        self.cells[usize::from(cell % TRACK)]
+    }
+}
+
+/// Bits `lo..=hi` of a corridor mask.
+#[inline]
+const fn span(lo: u8, hi: u8) -> u8 {
+    ((1u16 << (hi + 1)) - (1u16 << lo)) as u8
+}
+
+/// Where a token ends if it walks `steps` from `place` (turning in with `corridor`), ignoring
+/// every other token; `None` if the count overshoots or there is no such way.
+pub(crate) fn destination(place: Place, steps: u8, corridor: bool) -> Option<Place> {
+    if let Some(c) = place.corridor_cell() {
+        return (!corridor && c + steps <= CORRIDOR).then(|| Place::corridor(c + steps));
+    }
+    let p = place.progress()?;
+    if !corridor {
+        return Some(Place::track(p + steps));
+    }
+    let to_start = (TRACK - p) % TRACK;
+    (steps > to_start && steps - to_start <= CORRIDOR).then(|| Place::corridor(steps - to_start))
+}
+
+impl Table {
+    /// The exchange: one pass per rank held.
+    pub(crate) fn exchange<C: Collect>(&self, out: &mut C) {
+        for rank in self.hand.ranks() {
+            if !out.push(Action::Pass(rank)) {
+                return;
+            }
+        }
+    }
+
+    /// Every legal play, card by card; `false` if the collector stopped it.
+    pub(crate) fn play<C: Collect>(&self, out: &mut C) -> bool {
+        let mut occ = Occupancy::of(&self.board, self.seat);
+        self.hand.ranks().all(|card| self.card(&mut occ, card, true, out))
+    }
+
+    /// Whether `action` is among the legal plays.
+    pub(crate) fn allows(&self, action: &Action) -> bool {
+        let Some(card) = action.card() else { return false };
+        if !self.hand.contains(card) || !action.is_well_formed() {
+            return false;
+        }
+        let mut find = Find(*action, false);
+        let mut occ = Occupancy::of(&self.board, self.seat);
+        // Every legal split is accepted, also one whose result is listed under another split.
+        self.card(&mut occ, card, false, &mut find);
+        find.1
+    }
+
+    fn own(&self) -> &[Place; TOKENS] {
+        &self.board.tokens[self.seat.index()]
+    }
+
+    fn card<C: Collect>(&self, occ: &mut Occupancy, card: Rank, dedupe: bool, out: &mut C) -> bool {
+        use Rank::*;
+        match card {
+            Ace => self.bring_out(occ, card, out) && self.moves(occ, card, &[1, 11], false, out),
+            King => self.bring_out(occ, card, out) && self.moves(occ, card, &[13], false, out),
+            Two => self.moves(occ, card, &[2], false, out) && self.steals(card, out),
+            Four => self.moves(occ, card, &[4], true, out),
+            Seven => self.sevens(occ, card, dedupe, out),
+            Jack => self.swaps(card, out),
+            Joker => {
+                self.bring_out(occ, card, out)
+                    && self.moves(occ, card, &FORWARD, true, out)
+                    && self.sevens(occ, card, dedupe, out)
+                    && self.swaps(card, out)
+                    && self.steals(card, out)
+            }
+            Three | Five | Six | Eight | Nine | Ten | Queen => {
+                let steps = match card {
+                    Ten => 10,
+                    Queen => 12,
+                    other => other as u8 + 1,
+                };
+                self.moves(occ, card, &[steps], false, out)
+            }
+        }
+    }
+
+    /// An A, a K or a joker brings a token from home onto the start cell: not onto one's own
+    /// token there; a rival there is captured (rulings 3.4, 3.6).
+    fn bring_out<C: Collect>(&self, occ: &Occupancy, card: Rank, out: &mut C) -> bool {
+        let own = self.seat.index() as u8 + 1;
+        let at_start = occ.at(start(self.seat));
+        let free = at_start == 0 || (at_start & BLOCK == 0 && at_start != own);
+        if self.own()[0].is_home() && free { out.push(Action::Out { card }) } else { true }
+    }
+
+    /// Single-token moves of each count in `counts`, token by token; and 4 backward with `back`.
+    fn moves<C: Collect>(&self, occ: &Occupancy, card: Rank, counts: &[u8], back: bool, out: &mut C) -> bool {
+        for &place in self.own() {
+            if place.is_home() {
+                continue;
+            }
+            let from = place.spot(self.seat);
+            let blocking = self.board.blocks(self.seat, place);
+            for &steps in counts {
+                let (track, corridor) = self.forward(occ, place, blocking, steps, false);
+                if track.is_some() && !out.push(Action::Move { card, from, steps, corridor: false }) {
+                    return false;
+                }
+                if corridor.is_some() && !out.push(Action::Move { card, from, steps, corridor: true }) {
+                    return false;
+                }
+            }
+            if back {
+                if let Spot::Track(cell) = from {
+                    if self.backward(occ, place).is_some() && !out.push(Action::Back { card, from: cell }) {
+                        return false;
+                    }
+                }
+            }
+        }
+        true
+    }
+
+    /// The two ways a token on `place` may walk `steps` forward: staying on the track, and
+    /// turning into its corridor (rulings 3.4). With `seven`, passing own tokens is not allowed.
+    #[inline]
+    fn forward(
+        &self,
+        occ: &Occupancy,
+        place: Place,
+        blocking: bool,
+        steps: u8,
+        seven: bool,
+    ) -> (Option<Place>, Option<Place>) {
+        if let Some(c) = place.corridor_cell() {
+            // Inside the corridor: exact count, no passing and no landing on own tokens.
+            let to = c + steps;
+            let free = to <= CORRIDOR && occ.corridor & span(c + 1, to) == 0;
+            return (free.then(|| Place::corridor(to)), None);
+        }
+        let Some(p) = place.progress() else { return (None, None) };
+        let own = self.seat.index() as u8 + 1;
+        let here = (start(self.seat) + p) % TRACK;
+        // Steps to reach the own start cell, from which the corridor branches off.
+        let to_start = (TRACK - p) % TRACK;
+        let mut track = true;
+        let mut corridor = !blocking && steps > to_start && steps - to_start <= CORRIDOR;
+        for i in 1..steps {
+            let v = occ.at(here + i);
+            if v & BLOCK != 0 || (seven && v == own) {
+                track = false;
+                if i <= to_start {
+                    corridor = false;
+                }
+                break;
+            }
+        }
+        let track = track && {
+            let v = occ.at(here + steps);
+            v == 0 || (v & BLOCK == 0 && v != own)
+        };
+        let corridor = corridor && occ.corridor & span(1, steps - to_start) == 0;
+        (track.then(|| Place::track(p + steps)), corridor.then(|| Place::corridor(steps - to_start)))
+    }
+
+    /// Four steps backward on the track, never into or out of the corridor.
+    fn backward(&self, occ: &Occupancy, place: Place) -> Option<Place> {
+        let p = place.progress()?;
+        let own = self.seat.index() as u8 + 1;
+        let here = (start(self.seat) + p) % TRACK;
+        if (1..4).any(|i| occ.at(here + TRACK - i) & BLOCK != 0) {
+            return None;
+        }
+        let v = occ.at(here + TRACK - 4);
+        (v == 0 || (v & BLOCK == 0 && v != own)).then(|| Place::track(p + TRACK - 4))
+    }
+
+    /// A J swaps an own token on the track with another token on the track; none of them at
+    /// home, in a corridor or blocking. All swaps of two own tokens give one result: `SwapOwn`.
+    fn swaps<C: Collect>(&self, card: Rank, out: &mut C) -> bool {
+        let swappable = |seat: Seat, place: Place| place.progress().is_some() && !self.board.blocks(seat, place);
+        let mut own_count = 0;
+        for &place in self.own() {
+            if !swappable(self.seat, place) {
+                continue;
+            }
+            own_count += 1;
+            let Some(own) = place.cell(self.seat) else { continue };
+            for offset in 1..SEATS {
+                let rival = self.seat.after(offset, SEATS);
+                for &other in &self.board.tokens[rival.index()] {
+                    if let (true, Some(cell)) = (swappable(rival, other), other.cell(rival)) {
+                        if !out.push(Action::Swap { card, own, other: cell }) {
+                            return false;
+                        }
+                    }
+                }
+            }
+        }
+        own_count < 2 || out.push(Action::SwapOwn { card })
+    }
+
+    /// A 2 may take a card from any other seat that holds one, from the left.
+    fn steals<C: Collect>(&self, card: Rank, out: &mut C) -> bool {
+        (1..SEATS)
+            .map(|k| self.seat.after(k, SEATS))
+            .filter(|s| self.sizes[s.index()] > 0)
+            .all(|from| out.push(Action::Steal { card, from }))
+    }
+
+    /// The order in which a 7's shares move: corridor tokens deepest first, then track tokens
+    /// from the front one backwards. The front one is the token with the widest gap ahead of
+    /// it to the next own token (at least 16 cells with four tokens, more than a 7 can walk), so
+    /// no share ever needs a token processed after it to have moved first.
+    pub(crate) fn seven_order(board: &Board, seat: Seat) -> ArrayVec<u8, TOKENS> {
+        let tokens = &board.tokens[seat.index()];
+        let mut order = ArrayVec::new();
+        for slot in (0..TOKENS as u8).rev() {
+            if tokens[usize::from(slot)].corridor_cell().is_some() {
+                order.push(slot);
+            }
+        }
+        let track: ArrayVec<(u8, u8), TOKENS> =
+            (0..TOKENS as u8).filter_map(|s| tokens[usize::from(s)].progress().map(|p| (s, p))).collect();
+        let m = track.len();
+        let gap = |i: usize| (track[(i + 1) % m].1 + TRACK - track[i].1 - 1) % TRACK;
+        let leader = (0..m).fold(0, |best, i| if gap(i) > gap(best) { i } else { best });
+        for j in 0..m {
+            order.push(track[(leader + m - j) % m].0);
+        }
+        order
+    }
+
+    /// Every legal split of a 7 (rulings 3.3, 3.6). With `dedupe`, a split that reaches the
+    /// same position as one listed before it is left out (rulings 3.6: tokens are
+    /// interchangeable). That happens only at the fork of the own start: a token going into the
+    /// corridor while one behind it walks on past the start, and the other way round.
+    fn sevens<C: Collect>(&self, occ: &mut Occupancy, card: Rank, dedupe: bool, out: &mut C) -> bool {
+        let order = Table::seven_order(&self.board, self.seat);
+        // Two non-blocking tokens close enough behind the start to both walk past it.
+        let near_start = self
+            .own()
+            .iter()
+            .filter(|&&p| !self.board.blocks(self.seat, p) && p.progress().is_some_and(|p| p == 0 || p >= TRACK - 5))
+            .count();
+        let mut search = SevenSearch {
+            table: self,
+            order: &order,
+            card,
+            shares: [0; TOKENS],
+            places: *self.own(),
+            seen: ArrayVec::new(),
+            dedupe: dedupe && near_start >= 2,
+            out,
+        };
+        search.share(occ, 0, 7)
+    }
+
+    /// Moves an own token on the scratch occupancy (a rival on the landing cell is gone).
+    #[inline]
+    fn step_on(&self, occ: &mut Occupancy, from: Place, to: Place) {
+        let own = self.seat.index() as u8 + 1;
+        if let Some(cell) = from.cell(self.seat) {
+            occ.cells[usize::from(cell)] = 0;
+        } else if let Some(c) = from.corridor_cell() {
+            occ.corridor &= !(1 << c);
+        }
+        if let Some(cell) = to.cell(self.seat) {
+            occ.cells[usize::from(cell)] = own;
+        } else if let Some(c) = to.corridor_cell() {
+            occ.corridor |= 1 << c;
+        }
+    }
+}
+
+/// The depth-first search of a 7's splits: shares are given to the tokens in `order`, each
+/// walked on a scratch occupancy as the board stands after the shares before it.
+struct SevenSearch<'a, C> {
+    table: &'a Table,
+    order: &'a [u8],
+    card: Rank,
+    /// The shares given so far, packed, by position in `order`.
+    shares: [u16; TOKENS],
+    /// Where the seat's tokens stand after the shares given so far, by slot.
+    places: [Place; TOKENS],
+    /// The positions reached by the splits listed so far (at most 194, see `MAX_ACTIONS`).
+    seen: ArrayVec<[Place; TOKENS], 256>,
+    dedupe: bool,
+    out: &'a mut C,
+}
+
+impl<C: Collect> SevenSearch<'_, C> {
+    /// Gives the token `order[k]` a share of 0 to `left` steps, then recurses.
+    fn share(&mut self, occ: &mut Occupancy, k: usize, left: u8) -> bool {
+        if left == 0 {
+            return self.emit();
+        }
+        let Some(&slot) = self.order.get(k) else { return true };
+        let table = self.table;
+        let place = table.own()[usize::from(slot)];
+        let from = place.spot(table.seat);
+        let blocking = table.board.blocks(table.seat, place);
+        // The last token must take whatever is left.
+        let least = if k + 1 == self.order.len() { left } else { 0 };
+        for steps in least..=left {
+            if steps == 0 {
+                if !self.share(occ, k + 1, left) {
+                    return false;
+                }
+                continue;
+            }
+            let (track, corridor) = table.forward(occ, place, blocking, steps, true);
+            for (to, turn) in [(track, false), (corridor, true)] {
+                let Some(to) = to else { continue };
+                let saved = *occ;
+                table.step_on(occ, place, to);
+                self.shares[k] = Share { from, steps, corridor: turn }.pack();
+                self.places[usize::from(slot)] = to;
+                let go = self.share(occ, k + 1, left - steps);
+                self.places[usize::from(slot)] = place;
+                self.shares[k] = 0;
+                *occ = saved;
+                if !go {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    fn emit(&mut self) -> bool {
+        if self.dedupe {
+            let mut result = self.places;
+            result.sort_unstable();
+            if self.seen.contains(&result) {
+                return true;
+            }
+            let _ = self.seen.try_push(result);
+        }
+        self.out.push(Action::Seven { card: self.card, split: Split::from_packed(self.shares) })
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Applying actions and chance outcomes
+
+impl State {
+    /// What `seat` knows that its legal plays depend on.
+    #[inline]
+    pub(crate) fn table(&self, seat: Seat) -> Table {
+        Table { board: self.board, hand: self.hands[seat.index()], sizes: self.hand_sizes(), seat }
+    }
+
+    /// Carries out a decision of the seat to act, without checking it.
+    pub(crate) fn execute<S: EventSink<Event>>(&mut self, action: Action, sink: &mut S) {
+        let seat = self.turn;
+        match action {
+            Action::Timeout => {
+                sink.emit(Event::TimedOut { seat });
+                if self.stage == Stage::Exchange {
+                    let hand = self.hands[seat.index()];
+                    if let Some(lowest) = hand.ranks().min_by_key(|r| r.timeout_order()) {
+                        self.pass(lowest, sink);
+                    }
+                } else {
+                    self.fold(seat, sink);
+                    self.next_turn(seat, sink);
+                }
+                return;
+            }
+            Action::Pass(card) => {
+                self.pass(card, sink);
+                return;
+            }
+            _ => {}
+        }
+        let Some(card) = action.card() else { return };
+        if !self.hands[seat.index()].remove(card) {
+            return;
+        }
+        let _ = self.discards.add(card);
+        sink.emit(Event::Played { seat, action });
+        match action {
+            Action::Out { .. } => self.bring_out(seat, sink),
+            Action::Move { from, steps, corridor, .. } => {
+                if let Some(place) = Place::of(seat, from) {
+                    if let Some(to) = destination(place, steps, corridor) {
+                        self.move_token(seat, place, to, sink);
+                    }
+                }
+            }
+            Action::Back { from, .. } => {
+                if let Some(place) = Place::of(seat, Spot::Track(from)) {
+                    if let Some(p) = place.progress() {
+                        self.move_token(seat, place, Place::track(p + TRACK - 4), sink);
+                    }
+                }
+            }
+            Action::Seven { split, .. } => self.seven(seat, split, sink),
+            Action::Swap { own, other, .. } => self.swap(seat, own, other, sink),
+            Action::Steal { from, .. } => {
+                self.stage = Stage::Theft { victim: from };
+                return;
+            }
+            Action::SwapOwn { .. } | Action::Pass(_) | Action::Timeout => {}
+        }
+        if self.board.in_corridor(seat) == TOKENS {
+            let outcome = Outcome { winner: seat };
+            self.stage = Stage::Over(outcome);
+            sink.emit(Event::Won { outcome });
+            return;
+        }
+        self.next_turn(seat, sink);
+    }
+
+    /// The exchange: the card goes face down; when every seat has chosen, all are revealed.
+    fn pass<S: EventSink<Event>>(&mut self, card: Rank, sink: &mut S) {
+        let seat = self.turn;
+        if !self.hands[seat.index()].remove(card) {
+            return;
+        }
+        self.exchange[seat.index()] = Some(card);
+        sink.emit(Event::Chose { seat, card: Some(card) });
+        let first = self.first_player();
+        if seat != first.after(SEATS - 1, SEATS) {
+            self.turn = seat.after(1, SEATS);
+            sink.emit(Event::TurnPassed { to: self.turn });
+            return;
+        }
+        for k in 0..SEATS {
+            let from = first.after(k, SEATS);
+            let to = from.after(1, SEATS);
+            if let Some(card) = self.exchange[from.index()] {
+                let _ = self.hands[to.index()].add(card);
+                sink.emit(Event::Received { seat: to, from, card: Some(card) });
+            }
+        }
+        self.stage = Stage::Play;
+        self.next_turn(first.after(SEATS - 1, SEATS), sink);
+    }
+
+    fn bring_out<S: EventSink<Event>>(&mut self, seat: Seat, sink: &mut S) {
+        let cell = start(seat);
+        let victim = self.board.occupant(cell).map(|(s, _)| s).filter(|&s| s != seat);
+        let tokens = &mut self.board.tokens[seat.index()];
+        let Some(home) = tokens.iter_mut().find(|p| p.is_home()) else { return };
+        *home = Place::track(0);
+        self.board.blocking |= 1 << seat.index();
+        self.board.sort(seat);
+        sink.emit(Event::BroughtOut { seat, cell });
+        if let Some(victim) = victim {
+            self.capture(victim, cell, seat, sink);
+        }
+    }
+
+    /// Moves the token of `seat` on `from` to `to`, capturing a rival there.
+    fn move_token<S: EventSink<Event>>(&mut self, seat: Seat, from: Place, to: Place, sink: &mut S) {
+        let Some(slot) = self.board.tokens[seat.index()].iter().position(|&p| p == from) else { return };
+        if self.board.blocks(seat, from) {
+            self.board.blocking &= !(1 << seat.index());
+        }
+        self.board.tokens[seat.index()][slot] = to;
+        self.board.sort(seat);
+        sink.emit(Event::Moved { seat, from: from.spot(seat), to: to.spot(seat) });
+        if let Some(cell) = to.cell(seat) {
+            let victim = Seat::ALL
+                .into_iter()
+                .find(|&s| s != seat && self.board.tokens[s.index()].iter().any(|p| p.cell(s) == Some(cell)));
+            if let Some(victim) = victim {
+                self.capture(victim, cell, seat, sink);
+            }
+        }
+    }
+
+    fn capture<S: EventSink<Event>>(&mut self, victim: Seat, cell: u8, by: Seat, sink: &mut S) {
+        let tokens = &mut self.board.tokens[victim.index()];
+        if let Some(token) = tokens.iter_mut().find(|p| p.cell(victim) == Some(cell)) {
+            *token = Place::HOME;
+            self.board.sort(victim);
+            sink.emit(Event::Captured { seat: victim, cell, by });
+        }
+    }
+
+    /// A 7: the shares move front first, each on the board as it stands (rulings 3.6).
+    fn seven<S: EventSink<Event>>(&mut self, seat: Seat, split: Split, sink: &mut S) {
+        let order = Table::seven_order(&self.board, seat);
+        let mut moves = ArrayVec::<(Place, Place), TOKENS>::new();
+        for &slot in &order {
+            let place = self.board.tokens[seat.index()][usize::from(slot)];
+            if let Some(share) = split.share_of(place.spot(seat)) {
+                if let Some(to) = destination(place, share.steps, share.corridor) {
+                    moves.push((place, to));
+                }
+            }
+        }
+        for (from, to) in moves {
+            self.move_token(seat, from, to, sink);
+        }
+    }
+
+    fn swap<S: EventSink<Event>>(&mut self, seat: Seat, own: u8, other: u8, sink: &mut S) {
+        let Some((with, _)) = self.board.occupant(other) else { return };
+        let (Some(a), Some(b)) = (Place::of(seat, Spot::Track(own)), Place::of(with, Spot::Track(other))) else {
+            return;
+        };
+        let (Some(i), Some(j)) = (
+            self.board.tokens[seat.index()].iter().position(|&p| p == a),
+            self.board.tokens[with.index()].iter().position(|&p| p == b),
+        ) else {
+            return;
+        };
+        let (Some(a2), Some(b2)) = (Place::of(seat, Spot::Track(other)), Place::of(with, Spot::Track(own))) else {
+            return;
+        };
+        self.board.tokens[seat.index()][i] = a2;
+        self.board.tokens[with.index()][j] = b2;
+        self.board.sort(seat);
+        self.board.sort(with);
+        sink.emit(Event::Swapped { seat, cell: own, with, other });
+    }
+
+    /// A hand with no legal card (or a timed-out one) goes face up onto the discards.
+    fn fold<S: EventSink<Event>>(&mut self, seat: Seat, sink: &mut S) {
+        let cards = core::mem::take(&mut self.hands[seat.index()]);
+        if let Some(discards) = self.discards.plus(&cards) {
+            self.discards = discards;
+        }
+        sink.emit(Event::Folded { seat, cards });
+    }
+
+    /// Gives the turn to the next seat after `after` that holds a card with a legal use; seats
+    /// holding only cards without one fold on the way. When nobody holds a card, the round ends.
+    pub(crate) fn next_turn<S: EventSink<Event>>(&mut self, after: Seat, sink: &mut S) {
+        for k in 1..=SEATS {
+            let seat = after.after(k, SEATS);
+            if self.hands[seat.index()].is_empty() {
+                continue;
+            }
+            if self.can_play(seat) {
+                self.turn = seat;
+                sink.emit(Event::TurnPassed { to: seat });
+                return;
+            }
+            self.fold(seat, sink);
+        }
+        self.start_round(self.round.wrapping_add(1), sink);
+    }
+
+    /// A new round: its deal size and first player, and the reshuffle if the pile runs short.
+    pub(crate) fn start_round<S: EventSink<Event>>(&mut self, round: u16, sink: &mut S) {
+        self.round = round;
+        self.exchange = [None; SEATS];
+        self.theft = None;
+        self.stage = Stage::Deal;
+        self.turn = first_player(round);
+        let cards = deal_size(round);
+        sink.emit(Event::RoundStarted { round, first: self.turn, cards });
+        if self.pile.len() < usize::from(cards) * SEATS {
+            if let Some(pile) = self.pile.plus(&self.discards) {
+                sink.emit(Event::Reshuffled { cards: self.discards.len() as u8 });
+                self.pile = pile;
+                self.discards = Cards::EMPTY;
+            }
+        }
+    }
+
+    /// Cards dealt so far this round (the hands hold nothing else while dealing).
+    pub(crate) fn dealt(&self) -> usize {
+        self.hands.iter().map(Cards::len).sum()
+    }
+
+    /// A card drawn from the pile for the seat whose turn it is to receive one.
+    pub(crate) fn deal<S: EventSink<Event>>(&mut self, card: Rank, sink: &mut S) {
+        let to = self.turn;
+        if !self.pile.remove(card) {
+            return;
+        }
+        let _ = self.hands[to.index()].add(card);
+        sink.emit(Event::Dealt { to, card: Some(card) });
+        if self.dealt() >= usize::from(self.deal_size()) * SEATS {
+            self.stage = Stage::Exchange;
+            self.turn = self.first_player();
+            sink.emit(Event::TurnPassed { to: self.turn });
+        } else {
+            self.turn = to.after(1, SEATS);
+        }
+    }
+
+    /// The card a 2 takes from `victim` joins the thief's hand for a later turn.
+    pub(crate) fn steal<S: EventSink<Event>>(&mut self, victim: Seat, card: Rank, sink: &mut S) {
+        let thief = self.turn;
+        if !self.hands[victim.index()].remove(card) {
+            return;
+        }
+        let _ = self.hands[thief.index()].add(card);
+        self.theft = Some(Theft { thief, victim, card: Some(card) });
+        sink.emit(Event::Stole { thief, victim, card: Some(card) });
+        self.stage = Stage::Play;
+        self.next_turn(thief, sink);
+    }
+
+    /// Why `action` is not legal now, in words.
+    pub(crate) fn why_illegal(&self, action: &Action) -> &'static str {
+        let seat = self.turn;
+        let hand = self.hands[seat.index()];
+        if !action.is_well_formed() {
+            return "that card cannot be used that way";
+        }
+        if self.stage == Stage::Exchange {
+            return match action {
+                Action::Pass(_) => "you hold no such card to pass",
+                _ => "the exchange is under way: pass a card to the player on your left",
+            };
+        }
+        let Some(card) = action.card() else { return "the exchange is over: play a card" };
+        if !hand.contains(card) {
+            return "you hold no such card";
+        }
+        let own = &self.board.tokens[seat.index()];
+        let has = |spot: Spot| Place::of(seat, spot).is_some_and(|p| !p.is_home() && own.contains(&p));
+        match *action {
+            Action::Out { .. } if !own[0].is_home() => "you have no token at home",
+            Action::Out { .. } => "your start cell holds your own token",
+            Action::Move { from, .. } if !has(from) => "you have no token there",
+            Action::Back { from, .. } if !has(Spot::Track(from)) => "you have no token there",
+            Action::Move { corridor: true, .. } => {
+                "that token cannot turn into its corridor with this count: it must cross its own start, not be blocking it, and land inside the corridor without passing a token"
+            }
+            Action::Move { .. } | Action::Back { .. } => {
+                "that move is blocked: it passes a blocking token, overshoots, or lands on your own token or a blocking one"
+            }
+            Action::Seven { split, .. } if split.shares().any(|s| !has(s.from)) => {
+                "a share names a cell where you have no token"
+            }
+            Action::Seven { .. } => {
+                "that split of the 7 is not legal: each share must walk without passing your own tokens or a blocking one, and all seven steps must be used"
+            }
+            Action::Swap { other, .. } if self.board.occupant(other).is_some_and(|(s, _)| s == seat) => {
+                "two of your own tokens are swapped with the action written J:own (or *:own)"
+            }
+            Action::Swap { .. } => {
+                "a swap needs one of your tokens and another token on the track, neither at home, in a corridor nor blocking its start"
+            }
+            Action::SwapOwn { .. } => "you need two of your own tokens on the track, not blocking, to swap them",
+            Action::Steal { from, .. } if from == seat => "you cannot take a card from yourself",
+            Action::Steal { .. } => "that seat holds no card to take",
+            Action::Pass(_) | Action::Timeout => "the exchange is over: play a card",
+        }
+    }
+}

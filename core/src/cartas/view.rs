@@ -1,0 +1,184 @@
+//! What one seat may see (rulings 3.5): its own hand, how many cards every hand holds, the
+//! board, the discard pile, and the cards that passed through its own hands. Nothing else: the
+//! other hands and the draw pile are not in a view, and the order of the draw pile is not even
+//! in the state.
+
+use crate::cartas::action::{action_from_id, action_id};
+use crate::cartas::board::SEATS;
+use crate::cartas::rules::Table;
+use crate::cartas::state::{Actions, deal_size, first_player};
+use crate::cartas::{Action, Board, Cards, Config, Outcome, Rank, Stage, State, Theft};
+use crate::phase::Phase;
+use crate::seat::Seat;
+
+/// Everything one seat may see of a position; what a server sends to that seat's client.
+///
+/// Two states that differ only in cards hidden from the seat give equal views, and the seat's
+/// legal actions are computed from its view alone ([`View::legal_actions`] equals
+/// [`State::legal_actions`] when the seat is to act).
+///
+/// ```
+/// use fichas::cartas::State;
+/// use fichas::Seat;
+///
+/// let state: State = "cartas stage=play turn=1 tokens=0!/-/-/- hands=A5/K7/-/2 gave=5/A/K/T".parse().unwrap();
+/// let view = state.view(Seat::ALL[1]);
+/// assert_eq!(view.hand().to_string(), "7K");
+/// assert_eq!(view.hand_sizes(), [2, 2, 0, 1]);
+/// assert_eq!(view.gave().unwrap().to_string(), "A");
+/// assert_eq!(view.received().unwrap().to_string(), "5", "seat 0 passed a 5 to seat 1");
+/// assert_eq!(view.legal_actions(), state.legal_actions());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct View {
+    seat: Seat,
+    config: Config,
+    round: u16,
+    stage: Stage,
+    turn: Seat,
+    board: Board,
+    hand: Cards,
+    hand_sizes: [u8; SEATS],
+    discards: Cards,
+    pile_size: u8,
+    /// Which seats have chosen their exchange card this round.
+    chosen: [bool; SEATS],
+    gave: Option<Rank>,
+    received: Option<Rank>,
+    theft: Option<Theft>,
+}
+
+impl View {
+    pub(crate) fn of(state: &State, seat: Seat) -> View {
+        let left_of_me = seat.after(SEATS - 1, SEATS);
+        let theft =
+            state.theft.map(|t| Theft { card: if t.thief == seat || t.victim == seat { t.card } else { None }, ..t });
+        View {
+            seat,
+            config: state.config,
+            round: state.round,
+            stage: state.stage,
+            turn: state.turn,
+            board: state.board,
+            hand: state.hands[seat.index()],
+            hand_sizes: state.hand_sizes(),
+            discards: state.discards,
+            pile_size: state.pile.len() as u8,
+            chosen: state.exchange.map(|c| c.is_some()),
+            gave: state.exchange[seat.index()],
+            received: if state.exchange_done() { state.exchange[left_of_me.index()] } else { None },
+            theft,
+        }
+    }
+
+    /// The seat this view belongs to.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Rounds played before this one.
+    pub fn round(&self) -> u16 {
+        self.round
+    }
+
+    pub fn first_player(&self) -> Seat {
+        first_player(self.round)
+    }
+
+    pub fn deal_size(&self) -> u8 {
+        deal_size(self.round)
+    }
+
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+
+    /// The seat to decide (or the thief, or the next to receive a card), as in the state.
+    pub fn turn(&self) -> Seat {
+        self.turn
+    }
+
+    /// Who acts next, as in the state.
+    pub fn phase(&self) -> Phase<Seat, Outcome> {
+        match self.stage {
+            Stage::Deal | Stage::Theft { .. } => Phase::Chance,
+            Stage::Exchange | Stage::Play => Phase::Decide(self.turn),
+            Stage::Over(outcome) => Phase::Over(outcome),
+        }
+    }
+
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The seat's own hand.
+    pub fn hand(&self) -> Cards {
+        self.hand
+    }
+
+    /// How many cards every seat holds.
+    pub fn hand_sizes(&self) -> [u8; SEATS] {
+        self.hand_sizes
+    }
+
+    /// The discard pile, face up.
+    pub fn discards(&self) -> Cards {
+        self.discards
+    }
+
+    /// How many cards the draw pile holds (not which).
+    pub fn pile_size(&self) -> u8 {
+        self.pile_size
+    }
+
+    /// Which seats have chosen their card in this round's exchange.
+    pub fn chosen(&self) -> [bool; SEATS] {
+        self.chosen
+    }
+
+    /// The card this seat chose to pass in this round's exchange.
+    pub fn gave(&self) -> Option<Rank> {
+        self.gave
+    }
+
+    /// The card this seat received in this round's exchange, once every seat has chosen.
+    pub fn received(&self) -> Option<Rank> {
+        self.received
+    }
+
+    /// The last theft of the round; its card only if this seat took it or lost it.
+    pub fn last_theft(&self) -> Option<Theft> {
+        self.theft
+    }
+
+    /// The seat's legal actions when it is to decide, computed from the view alone; empty
+    /// otherwise.
+    pub fn legal_actions(&self) -> Actions {
+        let mut out = Actions::new();
+        if self.phase() != Phase::Decide(self.seat) {
+            return out;
+        }
+        let table = Table { board: self.board, hand: self.hand, sizes: self.hand_sizes, seat: self.seat };
+        if self.stage == Stage::Exchange {
+            table.exchange(&mut out);
+        } else {
+            table.play(&mut out);
+        }
+        out
+    }
+
+    /// The id of one of this seat's actions (see [`crate::cartas::ACTION_SPACE`]).
+    pub fn action_id(&self, action: &Action) -> Option<u16> {
+        action_id(self.seat, &self.board, action)
+    }
+
+    /// The action of this seat with this id, if its tokens are on the board.
+    pub fn action_from_id(&self, id: u16) -> Option<Action> {
+        action_from_id(self.seat, &self.board, id)
+    }
+}
