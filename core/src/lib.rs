@@ -50,6 +50,8 @@ pub mod game;
 pub mod notation;
 pub mod parchis;
 pub mod phase;
+#[cfg(feature = "alloc")]
+pub mod picture;
 pub mod poleana;
 #[cfg(feature = "alloc")]
 pub mod record;

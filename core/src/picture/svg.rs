@@ -1,0 +1,240 @@
+//! A tiny SVG writer. Coordinates are whole pixels and attributes come in a fixed order, so the
+//! same picture is always the same bytes; text is escaped, so any label makes well-formed XML.
+
+use alloc::string::String;
+use core::fmt::Write;
+
+/// How a shape is filled and outlined.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Paint<'a> {
+    pub fill: &'a str,
+    pub stroke: &'a str,
+    pub width: i32,
+    pub dashed: bool,
+}
+
+impl<'a> Paint<'a> {
+    /// A filled shape without an outline.
+    pub const fn fill(fill: &'a str) -> Paint<'a> {
+        Paint { fill, stroke: "none", width: 0, dashed: false }
+    }
+
+    /// An outline only.
+    pub const fn line(stroke: &'a str, width: i32) -> Paint<'a> {
+        Paint { fill: "none", stroke, width, dashed: false }
+    }
+
+    /// A filled shape with an outline.
+    pub const fn both(fill: &'a str, stroke: &'a str, width: i32) -> Paint<'a> {
+        Paint { fill, stroke, width, dashed: false }
+    }
+
+    pub const fn dashed(mut self) -> Paint<'a> {
+        self.dashed = true;
+        self
+    }
+}
+
+/// How a label is set.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Font<'a> {
+    pub size: i32,
+    pub fill: &'a str,
+    pub bold: bool,
+    pub anchor: Anchor,
+}
+
+/// Which point of a label its coordinates name, horizontally.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Anchor {
+    Start,
+    Middle,
+    End,
+}
+
+impl<'a> Font<'a> {
+    pub const fn new(size: i32, fill: &'a str) -> Font<'a> {
+        Font { size, fill, bold: false, anchor: Anchor::Middle }
+    }
+
+    pub const fn bold(mut self) -> Font<'a> {
+        self.bold = true;
+        self
+    }
+
+    pub const fn anchor(mut self, anchor: Anchor) -> Font<'a> {
+        self.anchor = anchor;
+        self
+    }
+}
+
+/// An SVG document being written.
+#[derive(Debug)]
+pub(crate) struct Svg {
+    out: String,
+}
+
+impl Svg {
+    /// Opens a document of `width` × `height` pixels. The title (the position text) travels
+    /// with the picture, so a bug report that carries only the picture still states the position.
+    pub fn new(width: i32, height: i32, title: &str) -> Svg {
+        let mut out = String::with_capacity(48 * 1024);
+        let _ = writeln!(
+            out,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+             viewBox=\"0 0 {width} {height}\" font-family=\"DejaVu Sans, Verdana, Arial, sans-serif\">"
+        );
+        out.push_str("<title>");
+        escape_into(&mut out, title);
+        out.push_str("</title>\n");
+        Svg { out }
+    }
+
+    /// Closes the document and hands it over.
+    pub fn finish(mut self) -> String {
+        self.out.push_str("</svg>\n");
+        self.out
+    }
+
+    /// Opens a group; `class` names what it holds, for apps that restyle pictures.
+    pub fn group(&mut self, class: &str) {
+        self.out.push_str("<g class=\"");
+        escape_into(&mut self.out, class);
+        self.out.push_str("\">\n");
+    }
+
+    /// Opens a group shifted by (`dx`, `dy`).
+    pub fn group_at(&mut self, class: &str, dx: i32, dy: i32) {
+        self.out.push_str("<g class=\"");
+        escape_into(&mut self.out, class);
+        let _ = writeln!(self.out, "\" transform=\"translate({dx} {dy})\">");
+    }
+
+    pub fn end_group(&mut self) {
+        self.out.push_str("</g>\n");
+    }
+
+    pub fn rect(&mut self, x: i32, y: i32, w: i32, h: i32, rx: i32, paint: Paint<'_>) {
+        let _ = write!(self.out, "<rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\"");
+        if rx > 0 {
+            let _ = write!(self.out, " rx=\"{rx}\"");
+        }
+        self.paint(paint);
+        self.out.push_str("/>\n");
+    }
+
+    /// A rectangle tagged with a class (the last-move marks, which tests and apps look for).
+    pub fn tagged_rect(&mut self, class: &str, x: i32, y: i32, w: i32, h: i32, paint: Paint<'_>) {
+        let _ = write!(self.out, "<rect class=\"{class}\" x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" rx=\"6\"");
+        self.paint(paint);
+        self.out.push_str("/>\n");
+    }
+
+    pub fn circle(&mut self, cx: i32, cy: i32, r: i32, paint: Paint<'_>) {
+        let _ = write!(self.out, "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{r}\"");
+        self.paint(paint);
+        self.out.push_str("/>\n");
+    }
+
+    /// A circle tagged with a class, like [`Svg::tagged_rect`].
+    pub fn tagged_circle(&mut self, class: &str, cx: i32, cy: i32, r: i32, paint: Paint<'_>) {
+        let _ = write!(self.out, "<circle class=\"{class}\" cx=\"{cx}\" cy=\"{cy}\" r=\"{r}\"");
+        self.paint(paint);
+        self.out.push_str("/>\n");
+    }
+
+    /// An open path through `points`, with round ends and joins (bridges and house lanes).
+    pub fn polyline(&mut self, points: &[(i32, i32)], paint: Paint<'_>) {
+        self.out.push_str("<polyline points=\"");
+        self.points(points);
+        self.out.push('"');
+        self.paint(paint);
+        self.out.push_str(" stroke-linecap=\"round\" stroke-linejoin=\"round\"/>\n");
+    }
+
+    pub fn polygon(&mut self, points: &[(i32, i32)], paint: Paint<'_>) {
+        self.out.push_str("<polygon points=\"");
+        self.points(points);
+        self.out.push('"');
+        self.paint(paint);
+        self.out.push_str(" stroke-linejoin=\"round\"/>\n");
+    }
+
+    /// A label whose baseline starts, centres or ends at (`x`, `y`).
+    pub fn text(&mut self, x: i32, y: i32, font: Font<'_>, content: &str) {
+        let _ = write!(self.out, "<text x=\"{x}\" y=\"{y}\" font-size=\"{}\"", font.size);
+        match font.anchor {
+            Anchor::Start => {}
+            Anchor::Middle => self.out.push_str(" text-anchor=\"middle\""),
+            Anchor::End => self.out.push_str(" text-anchor=\"end\""),
+        }
+        if font.bold {
+            self.out.push_str(" font-weight=\"bold\"");
+        }
+        self.out.push_str(" fill=\"");
+        escape_into(&mut self.out, font.fill);
+        self.out.push_str("\">");
+        escape_into(&mut self.out, content);
+        self.out.push_str("</text>\n");
+    }
+
+    /// A label centred on (`x`, `y`) both ways: the baseline sits a third of the size lower,
+    /// which centres digits and capitals without relying on `dominant-baseline` support.
+    pub fn centred_text(&mut self, x: i32, y: i32, font: Font<'_>, content: &str) {
+        self.text(x, y + font.size * 7 / 20, font.anchor(Anchor::Middle), content);
+    }
+
+    fn points(&mut self, points: &[(i32, i32)]) {
+        for (i, (x, y)) in points.iter().enumerate() {
+            if i > 0 {
+                self.out.push(' ');
+            }
+            let _ = write!(self.out, "{x},{y}");
+        }
+    }
+
+    fn paint(&mut self, paint: Paint<'_>) {
+        self.out.push_str(" fill=\"");
+        escape_into(&mut self.out, paint.fill);
+        self.out.push('"');
+        if paint.width > 0 {
+            self.out.push_str(" stroke=\"");
+            escape_into(&mut self.out, paint.stroke);
+            let _ = write!(self.out, "\" stroke-width=\"{}\"", paint.width);
+            if paint.dashed {
+                let _ = write!(self.out, " stroke-dasharray=\"{},{}\"", 2 * paint.width, paint.width + 1);
+            }
+        }
+    }
+}
+
+/// Appends `text` with the five XML special characters escaped (position texts contain `'`).
+fn escape_into(out: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_escaped_and_numbers_are_whole() {
+        let mut svg = Svg::new(10, 20, "Y4' <&>");
+        svg.text(1, 2, Font::new(9, "#000").bold(), "a<b & \"c\"");
+        svg.rect(0, 0, 5, 5, 2, Paint::line("#f00", 2).dashed());
+        let out = svg.finish();
+        assert!(out.contains("<title>Y4&apos; &lt;&amp;&gt;</title>"), "{out}");
+        assert!(out.contains(">a&lt;b &amp; &quot;c&quot;</text>"), "{out}");
+        assert!(out.contains("stroke-dasharray=\"4,3\""), "{out}");
+        assert!(out.ends_with("</svg>\n"));
+    }
+}
