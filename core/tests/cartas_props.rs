@@ -5,7 +5,7 @@
 
 use std::collections::HashSet;
 
-use fichas::cartas::{ACTION_SPACE, Action, Cards, Config, Event, Rank, Spot, Stage, State, start};
+use fichas::cartas::{ACTION_SPACE, Action, Cards, Config, Event, Rank, Spot, Stage, State, View, start};
 use fichas::{Phase, Seat, chance};
 use proptest::prelude::*;
 use rand_core::SeedableRng;
@@ -274,6 +274,10 @@ fn check_views(state: &State, rng: &mut Xoshiro256PlusPlus) -> Result<(), TestCa
         prop_assert_eq!(view.hand(), state.hand(viewer));
         prop_assert_eq!(view.hand_sizes(), state.hand_sizes());
         prop_assert_eq!(usize::from(view.pile_size()), state.pile().len());
+        // A client reads the view back from JSON, and every reachable view passes the checks.
+        let json = serde_json::to_string(&view).unwrap();
+        let read = serde_json::from_str::<View>(&json);
+        prop_assert_eq!(read.as_ref().ok(), Some(&view), "{} in {}: {:?}", json, state, read.as_ref().err());
         let Some(other) = reshuffle_hidden(state, viewer, rng) else { continue };
         prop_assert_eq!(other.view(viewer), view, "hidden cards show in the view of {}: {} / {}", viewer, state, other);
         if state.phase() == Phase::Decide(viewer) {

@@ -7,7 +7,7 @@ use crate::cartas::action::{action_from_id, action_id};
 use crate::cartas::board::SEATS;
 use crate::cartas::rules::Table;
 use crate::cartas::state::{Actions, deal_size, first_player};
-use crate::cartas::{Action, Board, Cards, Config, Outcome, Rank, Stage, State, Theft};
+use crate::cartas::{Action, Board, Cards, Config, Outcome, PositionError, Rank, Stage, State, Theft};
 use crate::phase::Phase;
 use crate::seat::Seat;
 
@@ -31,6 +31,7 @@ use crate::seat::Seat;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(try_from = "ViewData"))]
 pub struct View {
     seat: Seat,
     config: Config,
@@ -49,7 +50,86 @@ pub struct View {
     theft: Option<Theft>,
 }
 
+/// A view as read from JSON, before it is checked.
+#[cfg(feature = "serde")]
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ViewData {
+    seat: Seat,
+    config: Config,
+    round: u16,
+    stage: Stage,
+    turn: Seat,
+    board: Board,
+    hand: Cards,
+    hand_sizes: [u8; SEATS],
+    discards: Cards,
+    pile_size: u8,
+    chosen: [bool; SEATS],
+    gave: Option<Rank>,
+    received: Option<Rank>,
+    theft: Option<Theft>,
+}
+
+#[cfg(feature = "serde")]
+impl TryFrom<ViewData> for View {
+    type Error = PositionError;
+
+    fn try_from(d: ViewData) -> Result<View, PositionError> {
+        let view = View {
+            seat: d.seat,
+            config: d.config,
+            round: d.round,
+            stage: d.stage,
+            turn: d.turn,
+            board: d.board,
+            hand: d.hand,
+            hand_sizes: d.hand_sizes,
+            discards: d.discards,
+            pile_size: d.pile_size,
+            chosen: d.chosen,
+            gave: d.gave,
+            received: d.received,
+            theft: d.theft,
+        };
+        view.check()?;
+        Ok(view)
+    }
+}
+
 impl View {
+    /// Checks a view that came from outside (JSON): hands within the round's deal, the seat's
+    /// hand matching its size, no rank held more often than the deck has it, and every card of
+    /// the deck in a hand, the piles, or the exchange.
+    pub fn check(&self) -> Result<(), PositionError> {
+        use PositionError::Inconsistent;
+        let max = usize::from(deal_size(self.round));
+        for seat in Seat::ALL {
+            let found = usize::from(self.hand_sizes[seat.index()]);
+            if found > max {
+                return Err(PositionError::HandSize { seat, found, max });
+            }
+        }
+        if self.hand.len() != usize::from(self.hand_sizes[self.seat.index()]) {
+            return Err(Inconsistent("the seat's hand does not match its hand size"));
+        }
+        let deck = self.config.deck();
+        // (The cards given and received are in hands or piles already: they are not counted again.)
+        for rank in Rank::ALL {
+            let found = usize::from(self.hand.count(rank)) + usize::from(self.discards.count(rank));
+            if found > usize::from(deck.count(rank)) {
+                return Err(PositionError::TooManyCards { rank, found, deck: deck.count(rank) });
+            }
+        }
+        // Chosen exchange cards are out of their hands until the exchange is revealed.
+        let in_exchange = if self.stage == Stage::Exchange { self.chosen.iter().filter(|&&c| c).count() } else { 0 };
+        let held: usize = self.hand_sizes.iter().map(|&n| usize::from(n)).sum();
+        if held + self.discards.len() + usize::from(self.pile_size) + in_exchange != deck.len() {
+            return Err(Inconsistent("the hands, piles and exchange do not add up to the deck"));
+        }
+        Ok(())
+    }
+
     pub(crate) fn of(state: &State, seat: Seat) -> View {
         let left_of_me = seat.after(SEATS - 1, SEATS);
         let theft =
