@@ -164,8 +164,9 @@ impl ColourSet {
     }
 
     /// The colours in turn order.
-    pub fn iter(self) -> impl Iterator<Item = Colour> + Clone {
-        Colour::ALL.into_iter().filter(move |&c| self.contains(c))
+    #[inline]
+    pub fn iter(self) -> Colours {
+        Colours(self.0)
     }
 
     /// Position of `colour` among the set's members in turn order.
@@ -173,6 +174,28 @@ impl ColourSet {
         self.iter().position(|c| c == colour)
     }
 }
+
+/// The colours of a [`ColourSet`] in turn order: its bits, lowest first.
+#[derive(Clone, Debug)]
+pub struct Colours(u8);
+
+impl Iterator for Colours {
+    type Item = Colour;
+
+    #[inline]
+    fn next(&mut self) -> Option<Colour> {
+        let colour = Colour::from_index(self.0.trailing_zeros() as usize)?;
+        self.0 &= self.0 - 1;
+        Some(colour)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for Colours {}
 
 impl FromIterator<Colour> for ColourSet {
     fn from_iter<I: IntoIterator<Item = Colour>>(iter: I) -> ColourSet {

@@ -41,6 +41,8 @@ pub struct Place(u8);
 
 impl Place {
     pub(crate) const GOAL: Place = Place(LAP + CORRIDOR);
+    /// The progress of a colour's last track cell.
+    pub(crate) const LAST_TRACK: u8 = LAP - 1;
     pub(crate) const HOME: Place = Place(100);
     pub(crate) const UNUSED: Place = Place(255);
 

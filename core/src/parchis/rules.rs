@@ -6,7 +6,7 @@ use arrayvec::ArrayVec;
 use crate::colour::Colour;
 use crate::dice::Roll;
 use crate::events::EventSink;
-use crate::parchis::board::Cell;
+use crate::parchis::board::{Cell, TRACK, is_safe};
 use crate::parchis::state::{Bonus, NONE};
 use crate::parchis::{Action, Choice, Choices, Count, Event, Mode, Outcome, Place, Spot, State};
 
@@ -35,45 +35,80 @@ struct Landing {
     victim: Option<Colour>,
 }
 
-/// Who stands on each cell: up to two tokens, possibly of two colours.
-struct Occupancy([u8; Cell::COUNT]);
+/// Who stands on each cell: up to two tokens, possibly of two colours; and the barriers as a
+/// bitboard (bit `i` for track cell `i + 1`), so that a walk checks its whole path with one mask.
+struct Occupancy {
+    cells: [u8; Cell::COUNT],
+    barriers: u128,
+}
+
+/// The safe track cells, as a bitboard.
+const SAFE: u128 = {
+    let mut mask = 0u128;
+    let mut n = 1;
+    while n <= TRACK {
+        if is_safe(n) {
+            mask |= 1 << (n - 1);
+        }
+        n += 1;
+    }
+    mask
+};
+
+/// The track cells `first, first + 1, …` (`len` of them), going round after cell 68.
+#[inline]
+const fn track_run(first: u8, len: u8) -> u128 {
+    let all = (1u128 << len) - 1;
+    let run = all << first;
+    let wrapped = if first + len > TRACK { all >> (TRACK - first) } else { 0 };
+    (run | wrapped) & ((1u128 << TRACK) - 1)
+}
 
 impl Occupancy {
     fn of(state: &State) -> Occupancy {
         let mut cells = [0u8; Cell::COUNT];
+        let mut pairs = 0u128;
         for colour in Colour::ALL {
             for &place in &state.tokens[colour.index()] {
+                // Tokens at home or at the goal (and unused slots) occupy no cell.
+                if !place.is_out() {
+                    continue;
+                }
                 if let Some(cell) = place.cell(colour) {
                     // Bits 0-1: the count; bits 2-3: the first token's colour; bits 4-5: the second's.
                     let entry = &mut cells[usize::from(cell.0)];
                     *entry = match *entry & 3 {
                         0 => 1 | (colour as u8) << 2,
-                        1 => 2 | (*entry & 0b1100) | (colour as u8) << 4,
+                        1 => {
+                            if (*entry >> 2) & 3 == colour as u8 {
+                                pairs |= 1 << cell.0;
+                            }
+                            2 | (*entry & 0b1100) | (colour as u8) << 4
+                        }
                         _ => *entry | 3,
                     };
                 }
             }
         }
-        Occupancy(cells)
+        Occupancy { cells, barriers: pairs & SAFE }
     }
 
     #[inline]
     fn count(&self, cell: Cell) -> u8 {
-        self.0[usize::from(cell.0)] & 3
+        self.cells[usize::from(cell.0)] & 3
     }
 
     /// The colours of the first and second token on `cell` (meaningful up to its count).
     #[inline]
     fn colours(&self, cell: Cell) -> (Colour, Colour) {
-        let entry = self.0[usize::from(cell.0)];
+        let entry = self.cells[usize::from(cell.0)];
         (Colour::ALL[usize::from(entry >> 2) & 3], Colour::ALL[usize::from(entry >> 4) & 3])
     }
 
     /// A barrier: two tokens of one colour on a safe cell. Nobody passes it.
     #[inline]
     fn is_barrier(&self, cell: Cell) -> bool {
-        let (a, b) = self.colours(cell);
-        self.count(cell) == 2 && a == b && cell.is_safe()
+        self.barriers & (1u128 << cell.0) != 0
     }
 }
 
@@ -95,13 +130,13 @@ impl State {
     fn walk(&self, occ: &Occupancy, colour: Colour, from: Place, steps: u8) -> Option<Landing> {
         let to = from.plus(steps)?;
         let start = from.steps()?;
-        for p in start + 1..start + steps {
-            let place = Place::progress(p);
-            if !place.is_track() {
-                break; // corridor cells never block
-            }
-            if place.cell(colour).is_some_and(|cell| occ.is_barrier(cell)) {
-                return None;
+        // The track cells passed (corridor cells never block): one mask against the barriers.
+        let last_passed = (start + steps - 1).min(Place::LAST_TRACK);
+        if last_passed > start {
+            if let Some(first) = Place::progress(start + 1).cell(colour) {
+                if occ.barriers & track_run(first.0, last_passed - start) != 0 {
+                    return None;
+                }
             }
         }
         let Some(cell) = to.cell(colour) else { return Some(Landing { to, victim: None }) };
@@ -154,8 +189,9 @@ impl State {
         if face == 6 && self.all_out(colour) { 7 } else { face }
     }
 
-    /// Moves of `colour`'s tokens out of home by `steps`, one per distinct place.
-    fn moves(&self, occ: &Occupancy, colour: Colour, by: Count, steps: u8, out: &mut Candidates) {
+    /// Moves of `colour`'s tokens out of home by `steps`, one per distinct place (only the first
+    /// with `first_only`: enough to know whether there is one).
+    fn moves(&self, occ: &Occupancy, colour: Colour, by: Count, steps: u8, out: &mut Candidates, first_only: bool) {
         let tokens = &self.tokens[colour.index()];
         for (slot, &place) in tokens.iter().enumerate() {
             if !place.is_out() || (slot > 0 && tokens[slot - 1] == place) {
@@ -164,6 +200,9 @@ impl State {
             if let Some(landing) = self.walk(occ, colour, place, steps) {
                 let plan = Plan { slot: slot as u8, by };
                 let _ = out.try_push(Candidate { plan, steps, to: landing.to, victim: landing.victim });
+                if first_only {
+                    return;
+                }
             }
         }
     }
@@ -177,8 +216,9 @@ impl State {
         }
     }
 
-    /// Every move the pending dice allow `colour` (rulings 2.3, 2.4, 2.6).
-    fn dice_moves(&self, occ: &Occupancy, colour: Colour, out: &mut Candidates) {
+    /// Every move the pending dice allow `colour` (rulings 2.3, 2.4, 2.6); with `first_only`,
+    /// the first one found (the barrier duty only narrows a list, never empties it).
+    fn dice_moves(&self, occ: &Occupancy, colour: Colour, out: &mut Candidates, first_only: bool) {
         let Some(roll) = self.roll else { return };
         let own = colour == self.turn;
         let can_exit = self.exit_landing(occ, colour).is_some();
@@ -196,7 +236,10 @@ impl State {
                 // A 5 that can bring a token out must do so.
                 self.exit(occ, colour, Count::Die(5), out);
             } else {
-                self.moves(occ, colour, Count::Die(face), self.steps_of(colour, face), out);
+                self.moves(occ, colour, Count::Die(face), self.steps_of(colour, face), out, first_only);
+            }
+            if first_only && !out.is_empty() {
+                return;
             }
         }
         if own && self.pending == 0b11 && (roll.shows(3, 2) || roll.shows(4, 1)) {
@@ -216,17 +259,17 @@ impl State {
     }
 
     /// Every move the pending bonus allows `colour`.
-    fn bonus_moves(&self, occ: &Occupancy, colour: Colour, bonus: Bonus, out: &mut Candidates) {
-        self.moves(occ, colour, Count::Bonus(bonus.amount), bonus.amount, out);
+    fn bonus_moves(&self, occ: &Occupancy, colour: Colour, bonus: Bonus, out: &mut Candidates, first_only: bool) {
+        self.moves(occ, colour, Count::Bonus(bonus.amount), bonus.amount, out, first_only);
     }
 
     /// Who decides now and with which moves: a pending bonus first (its colour, else the
     /// partner's tokens), then the dice (the roller, else the partner by cession).
-    fn decision(&self, occ: &Occupancy, out: &mut Candidates) -> Option<Colour> {
+    fn decision(&self, occ: &Occupancy, out: &mut Candidates, first_only: bool) -> Option<Colour> {
         let colours = [Some(self.turn), self.partner(self.turn)];
         if let Some(bonus) = self.bonus {
             for colour in [Some(bonus.colour), self.partner(bonus.colour)].into_iter().flatten() {
-                self.bonus_moves(occ, colour, bonus, out);
+                self.bonus_moves(occ, colour, bonus, out, first_only);
                 if !out.is_empty() {
                     return Some(colour);
                 }
@@ -237,7 +280,7 @@ impl State {
             return None;
         }
         for colour in colours.into_iter().flatten() {
-            self.dice_moves(occ, colour, out);
+            self.dice_moves(occ, colour, out, first_only);
             if !out.is_empty() {
                 return Some(colour);
             }
@@ -252,7 +295,7 @@ impl State {
         }
         let occ = Occupancy::of(self);
         let mut cands = Candidates::new();
-        if self.decision(&occ, &mut cands) != Some(self.actor) {
+        if self.decision(&occ, &mut cands, false) != Some(self.actor) {
             return;
         }
         let tokens = &self.tokens[self.actor.index()];
@@ -268,15 +311,15 @@ impl State {
         }
     }
 
-    /// Plays `plan` for the colour to decide; `steps` is what the chosen move walks.
-    pub(crate) fn execute<S: EventSink<Event>>(&mut self, plan: Plan, steps: u8, sink: &mut S) {
+    /// Plays `plan`, a listed `choice`, for the colour to decide.
+    /// The choice comes from this state's legal list, so its landing and capture stand as
+    /// listed (the checked path looks it up there first).
+    pub(crate) fn execute<S: EventSink<Event>>(&mut self, plan: Plan, choice: &Choice, sink: &mut S) {
         let colour = self.actor;
-        let occ = Occupancy::of(self);
         let slot = usize::from(plan.slot);
         let from = self.tokens[colour.index()][slot];
-        let landing =
-            if from == Place::HOME { self.exit_landing(&occ, colour) } else { self.walk(&occ, colour, from, steps) };
-        let Some(landing) = landing else { return };
+        let Some(to) = Place::of(colour, choice.landing) else { return };
+        let (landing, steps) = (Landing { to, victim: choice.captures }, choice.steps);
         match plan.by {
             Count::Die(face) => self.spend(face),
             Count::Sum => self.pending = 0,
@@ -381,6 +424,10 @@ impl State {
         for colour in Colour::ALL {
             let c = colour.index();
             let tokens = &mut self.tokens[c];
+            // Most moves keep a colour's tokens in order: nothing to remap then.
+            if tokens[0] <= tokens[1] && tokens[1] <= tokens[2] && tokens[2] <= tokens[3] {
+                continue;
+            }
             let mut order = [0u8, 1, 2, 3];
             for i in 1..4 {
                 let mut j = i;
@@ -405,6 +452,9 @@ impl State {
             }
         }
         for colour in Colour::ALL {
+            if self.late == 0 {
+                break;
+            }
             for slot in 0..4 {
                 let bit = 1 << (colour.index() * 4 + slot);
                 if self.late & bit == 0 {
@@ -439,7 +489,7 @@ impl State {
             let Some(roll) = self.roll else { return };
             let occ = Occupancy::of(self);
             let mut cands = Candidates::new();
-            if let Some(colour) = self.decision(&occ, &mut cands) {
+            if let Some(colour) = self.decision(&occ, &mut cands, true) {
                 if self.bonus.is_none() && colour != self.turn && self.actor == self.turn {
                     sink.emit(Event::Ceded { from: self.turn, to: colour });
                 }

@@ -208,7 +208,7 @@ impl State {
         let chosen = choices.iter().find(|c| plan.is_some() && self.plan_of(c.action) == plan);
         match (plan, chosen) {
             (Some(plan), Some(choice)) => {
-                self.execute(plan, choice.steps, sink);
+                self.execute(plan, choice, sink);
                 Ok(())
             }
             _ => Err(PlayError::illegal(action, self.why_illegal(action))),
@@ -225,7 +225,7 @@ impl State {
     /// the fast path for simulations.
     pub fn play_unchecked<S: EventSink<Event>>(&mut self, choice: &Choice, sink: &mut S) {
         if let Some(plan) = self.plan_of(choice.action) {
-            self.execute(plan, choice.steps, sink);
+            self.execute(plan, choice, sink);
         }
     }
 

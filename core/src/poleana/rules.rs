@@ -57,7 +57,7 @@ impl Occupancy {
     fn of(state: &State) -> Occupancy {
         let board = state.config.board();
         let mut cells = [0u8; Cell::COUNT];
-        for colour in state.config.colours().iter() {
+        for colour in Colour::ALL {
             for &place in &state.tokens[colour.index()] {
                 // Most tokens are on the perimeter: find their cell without decoding the place.
                 let cell = match place.progress() {
@@ -470,6 +470,12 @@ impl State {
                 let landing = cand.landing.and_then(|p| self.config.board().cell(self.turn, p));
                 if self.another_plays_clear_of(occ, token, other.value(), landing) {
                     return true;
+                }
+                // With no other token on the board, nothing can take the other die, and a move
+                // that captures nothing uses the whole roll only if it ends the game.
+                let alone = self.own().iter().enumerate().all(|(i, p)| i as u8 == token || !p.on_board());
+                if alone && cand.landing != Some(Place::GOAL) {
+                    return false;
                 }
             }
             _ => {}
