@@ -12,7 +12,7 @@ use crate::events::EventSink;
 use crate::poleana::board::{Cell, Kind};
 use crate::poleana::state::{Left, NONE};
 use crate::poleana::{
-    Action, Choice, Choices, Compliance, Event, Infraction, Mark, Mode, Outcome, Place, Priority, Route, State,
+    Action, Board, Choice, Choices, Compliance, Event, Infraction, Mark, Mode, Outcome, Place, Priority, Route, State,
 };
 
 /// A decision as the engine sees it: token indices instead of cell names.
@@ -51,17 +51,25 @@ impl Walk {
 }
 
 /// Who stands on each physical cell: one colour and a count.
-struct Occupancy([u8; Cell::COUNT]);
+struct Occupancy {
+    cells: [u8; Cell::COUNT],
+    /// The perimeter cells holding a tapón (bit `i` for perimeter index `i`), so that a walk
+    /// checks its whole path with one mask.
+    tapons: u64,
+}
 
 impl Occupancy {
     fn of(state: &State) -> Occupancy {
         let board = state.config.board();
         let mut cells = [0u8; Cell::COUNT];
+        let mut tapons = 0u64;
         for colour in Colour::ALL {
             for &place in &state.tokens[colour.index()] {
-                // Most tokens are on the perimeter: find their cell without decoding the place.
+                // Most tokens are on the perimeter or off the board (start, limbo, goal): decide
+                // those without decoding the place.
                 let cell = match place.progress() {
                     Some(d) => Cell(board.perimeter_at(colour, d)),
+                    None if !place.on_board() => continue,
                     None => match board.cell(colour, place) {
                         Some(cell) => cell,
                         None => continue,
@@ -69,16 +77,29 @@ impl Occupancy {
                 };
                 let entry = &mut cells[usize::from(cell.0)];
                 *entry = (colour as u8) << 4 | ((*entry & 0x0F) + 1);
+                if *entry & 0x0F >= 2 && cell.is_perimeter() {
+                    tapons |= 1 << cell.0;
+                }
             }
         }
-        Occupancy(cells)
+        Occupancy { cells, tapons }
     }
 
     /// The colour on `cell` (meaningless when the count is 0) and how many tokens.
     #[inline]
     fn at(&self, cell: Cell) -> (Colour, u8) {
-        let entry = self.0[usize::from(cell.0)];
+        let entry = self.cells[usize::from(cell.0)];
         (Colour::ALL[usize::from(entry >> 4) & 3], entry & 0x0F)
+    }
+
+    /// Whether a tapón stands on one of the `len` perimeter cells from index `first` on, going
+    /// round the board after its last cell.
+    #[inline]
+    fn tapon_on_run(&self, board: Board, first: u8, len: u8) -> bool {
+        let lap = board.lap();
+        let all = (1u64 << len) - 1;
+        let run = (all << first) | if first + len > lap { all >> (lap - first) } else { 0 };
+        self.tapons & run & ((1u64 << lap) - 1) != 0
     }
 }
 
@@ -140,11 +161,10 @@ impl State {
         if let (Some(d), false) = (from.progress(), up) {
             if d + steps <= board.last_track() {
                 let start = board.perimeter_at(colour, d);
-                let cell = |i: u8| Cell(board.wrap(start + i));
-                if (1..steps).any(|i| occ.at(cell(i)).1 >= 2) {
+                if steps > 1 && occ.tapon_on_run(board, board.wrap(start + 1), steps - 1) {
                     return None;
                 }
-                return self.land(occ, colour, Place::track(d + steps), cell(steps));
+                return self.land(occ, colour, Place::track(d + steps), Cell(board.wrap(start + steps)));
             }
         }
         let open = self.config.bridges_open_to_all();
@@ -409,7 +429,7 @@ impl State {
         let occ = Occupancy::of(self);
         let mut cands = Candidates::new();
         self.candidates(&occ, &mut cands);
-        let keep = self.maximum_advance(&cands, &occ);
+        let keep = self.maximum_advance(&cands);
         let best = cands.iter().map(|c| c.priority).min();
         let board = self.config.board();
         for (i, cand) in cands.iter().enumerate() {
@@ -433,7 +453,7 @@ impl State {
     /// Maximum advance (rulings 1.3, 1.8): within each priority class, when some choice lets
     /// the whole roll be used, the choices that would strand part of it are dropped. Returns
     /// the kept candidates as a bit set.
-    fn maximum_advance(&self, cands: &Candidates, occ: &Occupancy) -> u32 {
+    fn maximum_advance(&self, cands: &Candidates) -> u32 {
         let all = if cands.len() >= 32 { u32::MAX } else { (1u32 << cands.len()) - 1 };
         let mut keep = all;
         for class in [Priority::Sweep, Priority::Release, Priority::Capture, Priority::Move] {
@@ -443,7 +463,7 @@ impl State {
             }
             let mut whole = 0u32;
             for (i, cand) in members.clone() {
-                if self.uses_whole_roll(cand, occ) {
+                if self.uses_whole_roll(cand, cands) {
                     whole |= 1 << i;
                 }
             }
@@ -460,7 +480,7 @@ impl State {
 
     /// Whether, after `plan` and its +10 chain, the rest of the roll can still be used (or
     /// nothing is left, or the game is over). Penalties are ignored.
-    fn uses_whole_roll(&self, cand: &Candidate, occ: &Occupancy) -> bool {
+    fn uses_whole_roll(&self, cand: &Candidate, cands: &Candidates) -> bool {
         match (cand.plan, self.left, self.roll) {
             (Plan::Sweep | Plan::Tapon { .. }, _, _) => return true,
             (Plan::Move { .. }, Left::One(_), _) => return true,
@@ -468,7 +488,7 @@ impl State {
             (Plan::Move { token, steps, .. }, Left::Both, Some(roll)) if cand.priority == Priority::Move => {
                 let other = if steps == roll.first.value() { roll.second } else { roll.first };
                 let landing = cand.landing.and_then(|p| self.config.board().cell(self.turn, p));
-                if self.another_plays_clear_of(occ, token, other.value(), landing) {
+                if self.another_plays_clear_of(cands, token, other.value(), landing) {
                     return true;
                 }
                 // With no other token on the board, nothing can take the other die, and a move
@@ -481,24 +501,30 @@ impl State {
             _ => {}
         }
         let mut next = *self;
-        next.execute(cand.plan, false, true, &mut ());
+        let quiet = if cand.priority == Priority::Move { cand.landing } else { None };
+        next.execute(cand.plan, false, true, quiet, &mut ());
         next.rest_usable()
     }
 
-    /// Whether a token other than `mover` can walk `steps` along the perimeter now, on a path
-    /// that does not meet `landing`. Then a move of `mover` that captures nothing and lands on
-    /// `landing` leaves that walk open: a token leaving a cell never blocks anyone.
-    fn another_plays_clear_of(&self, occ: &Occupancy, mover: u8, steps: u8, landing: Option<Cell>) -> bool {
+    /// Whether a token other than `mover` can walk `steps` along the perimeter now (one of the
+    /// listed `cands`), on a path that does not meet `landing`. Then a move of `mover` that
+    /// captures nothing and lands on `landing` leaves that walk open: a token leaving a cell never
+    /// blocks anyone.
+    fn another_plays_clear_of(&self, cands: &Candidates, mover: u8, steps: u8, landing: Option<Cell>) -> bool {
         let board = self.config.board();
-        self.own().iter().enumerate().any(|(i, &place)| {
+        let own = self.own();
+        cands.iter().any(|c| {
+            let Plan::Move { token, steps: s, up: false } = c.plan else { return false };
+            let place = own[usize::from(token)];
             let Some(d) = place.progress() else { return false };
-            if i as u8 == mover || d + steps > board.last_track() {
+            if s != steps || d + steps > board.last_track() {
                 return false;
             }
+            // Listings name the first token of a place: another token there plays it as well.
+            let another = token != mover || own.iter().filter(|&&p| p == place).count() >= 2;
             let start = board.perimeter_at(self.turn, d);
             let ahead = |cell: Cell| board.wrap(cell.0 + board.lap() - start);
-            let clear = landing.is_none_or(|cell| !cell.is_perimeter() || !(1..=steps).contains(&ahead(cell)));
-            clear && self.walk(occ, self.turn, place, steps, false).is_some()
+            another && landing.is_none_or(|cell| !cell.is_perimeter() || !(1..=steps).contains(&ahead(cell)))
         })
     }
 
@@ -524,7 +550,7 @@ impl State {
             return [false, true].into_iter().any(|up| {
                 self.plus_ten_walk(&occ, self.plus10, self.partner, up).is_some() && {
                     let mut next = *self;
-                    next.execute(Plan::PlusTen { up }, false, true, &mut ());
+                    next.execute(Plan::PlusTen { up }, false, true, None, &mut ());
                     next.rest_usable()
                 }
             });
@@ -550,7 +576,17 @@ impl State {
     }
 
     /// Carries out `plan`. With `lookahead`, on a scratch copy: no penalties, no settling.
-    pub(crate) fn execute<S: EventSink<Event>>(&mut self, plan: Plan, infraction: bool, lookahead: bool, sink: &mut S) {
+    ///
+    /// `quiet_landing` is where a listed move that captures nothing lands, when the caller knows
+    /// it: the walk need not be found again.
+    pub(crate) fn execute<S: EventSink<Event>>(
+        &mut self,
+        plan: Plan,
+        infraction: bool,
+        lookahead: bool,
+        quiet_landing: Option<Place>,
+        sink: &mut S,
+    ) {
         let Some(roll) = self.roll else { return };
         let c = self.turn;
         if infraction && !lookahead {
@@ -558,13 +594,18 @@ impl State {
             self.active = self.active.with(c);
             sink.emit(Event::Infraction { colour: c, cause: Infraction::Priority });
         }
-        let occ = Occupancy::of(self);
         match plan {
             Plan::Sweep => self.sweep(roll, sink),
-            Plan::Release | Plan::Rescue => self.release(plan, roll, &occ, sink),
+            Plan::Release | Plan::Rescue => self.release(plan, roll, &Occupancy::of(self), sink),
             Plan::Move { token, steps, up } => {
                 let from = self.own()[usize::from(token)];
-                let Some(walk) = self.walk(&occ, c, from, steps, up) else { return };
+                let walk = match quiet_landing {
+                    Some(to) => Walk { to, cell: self.config.board().cell(c, to), victim: None },
+                    None => match self.walk(&Occupancy::of(self), c, from, steps, up) {
+                        Some(walk) => walk,
+                        None => return,
+                    },
+                };
                 self.left = match self.left {
                     Left::Both if steps != roll.sum() => {
                         self.mover = token;
@@ -577,7 +618,7 @@ impl State {
                 }
             }
             Plan::Tapon { token, partner, steps } => {
-                let Some(walk) = self.unit_walk(&occ, token, partner, steps) else { return };
+                let Some(walk) = self.unit_walk(&Occupancy::of(self), token, partner, steps) else { return };
                 self.left = Left::Nothing;
                 if self.advance(token, partner, walk, steps, false, false, sink) {
                     self.plus_ten_chain(token, partner, sink);
@@ -588,7 +629,7 @@ impl State {
                 if token == NONE {
                     return;
                 }
-                let Some(walk) = self.plus_ten_walk(&occ, token, partner, up) else { return };
+                let Some(walk) = self.plus_ten_walk(&Occupancy::of(self), token, partner, up) else { return };
                 self.plus10 = NONE;
                 self.partner = NONE;
                 if self.advance(token, partner, walk, 10, up, true, sink) {

@@ -213,7 +213,7 @@ impl State {
             .iter()
             .find(|c| self.plan_of(c.action) == Some(plan))
             .ok_or_else(|| PlayError::illegal(action, self.why_illegal(action)))?;
-        self.execute(plan, chosen.is_infraction(), false, sink);
+        self.execute(plan, chosen.is_infraction(), false, self.quiet_landing(chosen), sink);
         Ok(())
     }
 
@@ -228,7 +228,17 @@ impl State {
     /// panicking) result.
     pub fn play_unchecked<S: EventSink<Event>>(&mut self, choice: &Choice, sink: &mut S) {
         if let Some(plan) = self.plan_of(choice.action) {
-            self.execute(plan, choice.is_infraction(), false, sink);
+            self.execute(plan, choice.is_infraction(), false, self.quiet_landing(choice), sink);
+        }
+    }
+
+    /// Where a listed choice that captures nothing lands, as a place.
+    fn quiet_landing(&self, choice: &Choice) -> Option<Place> {
+        match choice.priority {
+            crate::poleana::Priority::Move => {
+                choice.landing.and_then(|spot| self.config.board().place(self.turn, spot))
+            }
+            _ => None,
         }
     }
 
