@@ -1,0 +1,332 @@
+//! The `Game` object: one game of any variant, safe to share between threads.
+
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use fichas::dice::Roll;
+use fichas::game::{self, ChanceOutcome as CoreChance};
+use fichas::{Seat, picture};
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::convert::{self, Action, ChanceOutcome, Event, Outcome, Phase, seat_number, seat_of};
+use crate::{FichasError, GameRecord, Result, SeatView, guard, parse_variant};
+
+/// The state behind the lock: the engine's game and the generator `roll` draws from.
+#[derive(Clone)]
+struct Inner {
+    game: game::Game,
+    rng: Xoshiro256PlusPlus,
+}
+
+/// A game of any variant: `Game("poleana")`, `Game("parchis:pairs", seed = 7)`.
+///
+/// Every method may be called from any thread: the game sits behind a lock, so each call sees and
+/// leaves a whole state. A sequence of calls (read the legal actions, then play one) is not one
+/// step: another thread may play in between, and the engine then refuses the stale action.
+///
+/// Its dice come from its own generator, seeded by `seed` or from the system, for offline play
+/// and tests. A server that rolls its own dice applies them with `apply_chance` or `apply_dice`.
+#[derive(uniffi::Object)]
+pub struct Game {
+    inner: Mutex<Inner>,
+}
+
+impl Game {
+    pub(crate) fn wrap(game: game::Game, seed: Option<u64>) -> Result<Game> {
+        let seed = match seed {
+            Some(seed) => seed,
+            None => {
+                getrandom::u64().map_err(|e| FichasError::Internal(format!("the system gave no random seed: {e}")))?
+            }
+        };
+        Ok(Game { inner: Mutex::new(Inner { game, rng: Xoshiro256PlusPlus::seed_from_u64(seed) }) })
+    }
+
+    /// The state, or an error if an earlier call panicked while it held the lock (the state may
+    /// be half changed, so play stops there; `record` still works).
+    fn lock(&self) -> Result<MutexGuard<'_, Inner>> {
+        self.inner.lock().map_err(|_| {
+            FichasError::Internal(
+                "this game stopped after an earlier internal error; replay its record to go on".into(),
+            )
+        })
+    }
+
+    /// Runs `f` on the state under the lock, with panics caught.
+    fn with<T>(&self, f: impl FnOnce(&mut Inner) -> Result<T>) -> Result<T> {
+        guard(|| f(&mut *self.lock()?))
+    }
+
+    /// Runs a step on the game and converts its events.
+    fn step(&self, f: impl FnOnce(&mut Inner) -> Result<Vec<game::Event>>) -> Result<Vec<Event>> {
+        self.with(|inner| convert::events_of(&f(inner)?))
+    }
+}
+
+fn illegal(e: fichas::phase::PlayError) -> FichasError {
+    FichasError::IllegalAction(e.to_string())
+}
+
+fn parse_error(e: impl std::fmt::Display) -> FichasError {
+    FichasError::Parse(e.to_string())
+}
+
+#[uniffi::export]
+impl Game {
+    /// A new game of `variant` (`poleana`, `poleana-express:3`, `parchis:pairs`, `cartas`, …).
+    /// Throws `Config` for a variant that cannot be.
+    #[uniffi::constructor(default(seed = None))]
+    pub fn new(variant: String, seed: Option<u64>) -> Result<Arc<Game>> {
+        guard(|| Ok(Arc::new(Game::wrap(game::Game::new(parse_variant(&variant)?), seed)?)))
+    }
+
+    /// A game that starts from a position text (as `position()` writes it); its record starts
+    /// there too. Throws `Parse` for a text that is not a position.
+    #[uniffi::constructor(default(seed = None))]
+    pub fn from_position(position: String, seed: Option<u64>) -> Result<Arc<Game>> {
+        guard(|| Ok(Arc::new(Game::wrap(game::Game::from_position(&position).map_err(parse_error)?, seed)?)))
+    }
+
+    /// The variant, as its configuration text.
+    pub fn variant(&self) -> Result<String> {
+        self.with(|i| Ok(i.game.variant().to_string()))
+    }
+
+    /// Players at the table.
+    pub fn seats(&self) -> Result<u32> {
+        self.with(|i| Ok(i.game.variant().seats() as u32))
+    }
+
+    /// Each seat's name: the colours it plays (`yellow`, `yellow+red`).
+    pub fn seat_names(&self) -> Result<Vec<String>> {
+        self.with(|i| Ok(convert::seat_names(&i.game.variant())))
+    }
+
+    /// Who acts next: chance, a seat, or nobody because the game is over (with its outcome).
+    pub fn phase(&self) -> Result<Phase> {
+        self.with(|i| Phase::of(&i.game))
+    }
+
+    /// The seat to decide, or none while chance is pending or once the game is over.
+    pub fn to_act(&self) -> Result<Option<u32>> {
+        self.with(|i| Ok(i.game.to_act().map(seat_number)))
+    }
+
+    pub fn is_over(&self) -> Result<bool> {
+        self.with(|i| Ok(i.game.is_over()))
+    }
+
+    /// How the game ended, once it is over.
+    pub fn outcome(&self) -> Result<Option<Outcome>> {
+        self.with(|i| i.game.outcome().map(|o| Outcome::of(&o, &i.game.winners())).transpose())
+    }
+
+    /// The outcomes of the pending chance event with their integer weights (empty when none is
+    /// pending).
+    pub fn chance_outcomes(&self) -> Result<Vec<ChanceOutcome>> {
+        self.with(|i| {
+            Ok(i.game
+                .chance_outcomes()
+                .into_iter()
+                .map(|(o, weight)| ChanceOutcome { notation: o.to_string(), weight })
+                .collect())
+        })
+    }
+
+    /// Draws the pending chance event from the game's generator and applies it. Throws
+    /// `IllegalAction` when no chance event is pending.
+    pub fn roll(&self) -> Result<Vec<Event>> {
+        self.step(|i| i.game.roll(&mut i.rng).map_err(illegal))
+    }
+
+    /// Applies a supplied chance outcome, such as a server's dice: a roll `5-3`, or a card `K` in
+    /// Cartas. Throws `Parse` for text that is no outcome of this game and `IllegalAction` for one
+    /// that cannot happen now.
+    pub fn apply_chance(&self, outcome: String) -> Result<Vec<Event>> {
+        self.step(|i| {
+            let outcome = i.game.state().parse_chance(&outcome).map_err(parse_error)?;
+            i.game.apply_chance(outcome).map_err(illegal)
+        })
+    }
+
+    /// Applies a roll of two dice given as numbers (1 to 6), in the order they were rolled.
+    pub fn apply_dice(&self, first: u32, second: u32) -> Result<Vec<Event>> {
+        self.step(|i| {
+            let face = |n: u32| u8::try_from(n).ok();
+            let roll = face(first).zip(face(second)).and_then(|(a, b)| Roll::of(a, b));
+            let roll = roll.ok_or_else(|| {
+                FichasError::Parse(format!("{first} and {second} are not two dice: each die shows 1 to 6"))
+            })?;
+            i.game.apply_chance(CoreChance::Roll(roll)).map_err(illegal)
+        })
+    }
+
+    /// The legal actions of the seat to act, in the game's stable order, with their marks.
+    pub fn legal_actions(&self) -> Result<Vec<Action>> {
+        self.with(|i| Ok(convert::actions_of(i.game.state(), i.game.legal_actions())))
+    }
+
+    /// Plays an action (one from `legal_actions`, or one read from a client): the engine checks
+    /// it again. Throws `IllegalAction` with the reason when the rules refuse it.
+    pub fn play(&self, action: Action) -> Result<Vec<Event>> {
+        self.play_notation(action.notation)
+    }
+
+    /// Plays an action given in the game's notation (`release`, `Y12+5`, `home+sum`, `K:out`).
+    /// Throws `Parse` for text that is no action of this game, `IllegalAction` for one the rules
+    /// refuse here.
+    pub fn play_notation(&self, notation: String) -> Result<Vec<Event>> {
+        self.step(|i| {
+            let action = i.game.state().parse_action(&notation).map_err(parse_error)?;
+            i.game.play(action).map_err(illegal)
+        })
+    }
+
+    /// The host's timeout for the seat to act (each game's rules say what it does).
+    pub fn timeout(&self) -> Result<Vec<Event>> {
+        self.step(|i| i.game.timeout().map_err(illegal))
+    }
+
+    /// The events of the last step, all of them (for the server, or a game with nothing hidden).
+    pub fn last_events(&self) -> Result<Vec<Event>> {
+        self.with(|i| convert::events_of(i.game.last_events()))
+    }
+
+    /// The events of the last step as `seat` may see them: in Cartas, cards dealt to, passed
+    /// between or stolen from other seats are left out. What a server sends each seat.
+    pub fn last_events_for(&self, seat: u32) -> Result<Vec<Event>> {
+        self.with(|i| {
+            let seat = seat_of(&i.game.variant(), seat)?;
+            let seen: Vec<game::Event> = i.game.last_events().iter().map(|e| seen_by(*e, seat)).collect();
+            convert::events_of(&seen)
+        })
+    }
+
+    /// What `seat` may see: in Cartas its own hand and only the sizes of the others.
+    pub fn view(&self, seat: u32) -> Result<Arc<SeatView>> {
+        self.with(|i| Ok(Arc::new(SeatView::new(i.game.view(seat_of(&i.game.variant(), seat)?)))))
+    }
+
+    /// The position as one line of text; `Game.fromPosition` reads it back. It holds every
+    /// hidden card: it is for the server, tests and bug reports, not for a seat.
+    pub fn position(&self) -> Result<String> {
+        self.with(|i| Ok(i.game.position()))
+    }
+
+    /// The record of the game so far: where it started and every step. It works even after an
+    /// internal error, so a stopped game can be replayed.
+    pub fn record(&self) -> Result<Arc<GameRecord>> {
+        guard(|| {
+            // The steps are pushed only after a step succeeded, so they stay whole even if a
+            // panic poisoned the lock.
+            let inner = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
+            Ok(Arc::new(GameRecord::new(inner.game.record())))
+        })
+    }
+
+    /// An independent copy; its generator continues from the same point, so both roll alike.
+    pub fn copy(&self) -> Result<Arc<Game>> {
+        self.with(|i| Ok(Arc::new(Game { inner: Mutex::new(i.clone()) })))
+    }
+
+    /// How many action ids the game has: every `Action.id` is below it.
+    pub fn action_space(&self) -> Result<u32> {
+        self.with(|i| Ok(u32::from(i.game.variant().action_space())))
+    }
+
+    /// The notation of the action with this id, or none (in Cartas ids depend on the state).
+    pub fn action_from_id(&self, id: u32) -> Result<Option<String>> {
+        self.with(|i| {
+            let id = u16::try_from(id).ok();
+            Ok(id.and_then(|id| i.game.state().action_from_id(id)).map(|a| a.to_string()))
+        })
+    }
+
+    /// The board as SVG, marking the last move; in Cartas the hand shown is the seat to act's.
+    pub fn svg(&self) -> Result<String> {
+        self.with(|i| Ok(picture::svg(&i.game.view(picture_seat(&i.game)), i.game.last_events())))
+    }
+
+    /// The board as plain text (at most 80 columns), marking the last move.
+    pub fn text(&self) -> Result<String> {
+        self.with(|i| Ok(picture::text(&i.game.view(picture_seat(&i.game)), i.game.last_events())))
+    }
+}
+
+/// The seat whose view a game's picture shows: the one to act, else the first.
+fn picture_seat(game: &game::Game) -> Seat {
+    game.to_act().unwrap_or(Seat::ALL[0])
+}
+
+/// An event as `seat` may see it (only Cartas hides anything).
+fn seen_by(event: game::Event, seat: Seat) -> game::Event {
+    match event {
+        game::Event::Cartas(e) => game::Event::Cartas(e.seen_by(seat)),
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_game_plays_through_the_binding_api() {
+        let game = Game::new("poleana:2".into(), Some(1)).unwrap();
+        assert_eq!(game.phase().unwrap(), Phase::Chance);
+        let events = game.apply_chance("5-1".into()).unwrap();
+        assert_eq!(events[0].kind, "rolled");
+        assert_eq!(events[0].fields["roll"], "[5,1]", "nested values stay JSON");
+        assert_eq!(game.phase().unwrap(), Phase::Decide { seat: 0 });
+        let actions = game.legal_actions().unwrap();
+        let release = actions.iter().find(|a| a.notation == "release").expect("release is legal on 5-1");
+        assert_eq!(release.seat, Some(0));
+        assert!(release.compliance.is_some() && release.priority.is_some());
+        let events = game.play(release.clone()).unwrap();
+        assert!(events.iter().any(|e| e.kind == "released"), "{events:?}");
+        assert_eq!(game.record().unwrap().step_count(), 2);
+    }
+
+    #[test]
+    fn refusals_are_typed() {
+        let game = Game::new("parchis".into(), Some(1)).unwrap();
+        assert!(matches!(game.play_notation("23+4".into()), Err(FichasError::IllegalAction(_))));
+        assert!(matches!(game.play_notation("nonsense".into()), Err(FichasError::Parse(_))));
+        assert!(matches!(game.apply_dice(7, 1), Err(FichasError::Parse(_))));
+        assert!(matches!(game.view(4), Err(FichasError::Seat(_))));
+        assert!(matches!(Game::new("parchis:three".into(), None), Err(FichasError::Config(_))));
+    }
+
+    #[test]
+    fn after_a_panic_under_the_lock_play_stops_but_the_record_survives() {
+        let game = Game::new("parchis".into(), Some(3)).unwrap();
+        game.apply_dice(5, 2).unwrap();
+        // Poison the lock the way a panic inside a call would.
+        let caught = game.with::<()>(|_| panic!("simulated engine bug"));
+        assert_eq!(caught, Err(FichasError::Internal("simulated engine bug".into())));
+        let Err(FichasError::Internal(message)) = game.legal_actions() else { panic!("played on after a panic") };
+        assert!(message.contains("replay its record"), "{message}");
+        let record = game.record().unwrap();
+        assert_eq!(record.steps().unwrap().len(), 1);
+        let again = record.replay(Some(3)).unwrap();
+        assert!(!again.legal_actions().unwrap().is_empty());
+    }
+
+    #[test]
+    fn cartas_events_for_a_seat_hide_the_others_cards() {
+        let game = Game::new("cartas".into(), Some(5)).unwrap();
+        while game.to_act().unwrap().is_none() {
+            game.roll().unwrap();
+        }
+        // The last step dealt a card to someone: everyone but that seat sees it without its card.
+        let all = game.last_events().unwrap();
+        let dealt = all.iter().find(|e| e.kind == "dealt").expect("the deal's last card");
+        let to: u32 = dealt.fields["to"].parse().unwrap();
+        assert!(dealt.fields.contains_key("card"));
+        for seat in 0..4 {
+            let seen = game.last_events_for(seat).unwrap();
+            let card = seen.iter().find(|e| e.kind == "dealt").unwrap().fields.get("card");
+            assert_eq!(card.is_some(), seat == to, "seat {seat} sees the card dealt to {to}: {card:?}");
+        }
+    }
+}
