@@ -35,12 +35,16 @@ struct Landing {
     victim: Option<Colour>,
 }
 
-/// Who stands on each cell: up to two tokens, possibly of two colours; and the barriers as a
-/// bitboard (bit `i` for track cell `i + 1`), so that a walk checks its whole path with one mask.
+/// Who stands where: each token's cell (in token order, four a colour; `NOWHERE` for tokens
+/// at home or at the goal), and the barriers as a bitboard (bit `i` for track cell `i + 1`), so
+/// that a walk checks its whole path with one mask. Sixteen cells are cheaper to gather than a
+/// table of the board, and a lookup is a short fixed scan.
 struct Occupancy {
-    cells: [u8; Cell::COUNT],
+    cells: [u8; 16],
     barriers: u128,
 }
+
+const NOWHERE: u8 = u8::MAX;
 
 /// The safe track cells, as a bitboard.
 const SAFE: u128 = {
@@ -66,27 +70,17 @@ const fn track_run(first: u8, len: u8) -> u128 {
 
 impl Occupancy {
     fn of(state: &State) -> Occupancy {
-        let mut cells = [0u8; Cell::COUNT];
+        let mut cells = [NOWHERE; 16];
         let mut pairs = 0u128;
         for colour in Colour::ALL {
-            for &place in &state.tokens[colour.index()] {
-                // Tokens at home or at the goal (and unused slots) occupy no cell.
-                if !place.is_out() {
-                    continue;
-                }
+            let tokens = &state.tokens[colour.index()];
+            for (slot, &place) in tokens.iter().enumerate() {
                 if let Some(cell) = place.cell(colour) {
-                    // Bits 0-1: the count; bits 2-3: the first token's colour; bits 4-5: the second's.
-                    let entry = &mut cells[usize::from(cell.0)];
-                    *entry = match *entry & 3 {
-                        0 => 1 | (colour as u8) << 2,
-                        1 => {
-                            if (*entry >> 2) & 3 == colour as u8 {
-                                pairs |= 1 << cell.0;
-                            }
-                            2 | (*entry & 0b1100) | (colour as u8) << 4
-                        }
-                        _ => *entry | 3,
-                    };
+                    cells[colour.index() * 4 + slot] = cell.0;
+                    // A colour's tokens are sorted, so its pairs stand next to each other.
+                    if slot > 0 && tokens[slot - 1] == place && cell.is_track() {
+                        pairs |= 1 << cell.0;
+                    }
                 }
             }
         }
@@ -95,14 +89,16 @@ impl Occupancy {
 
     #[inline]
     fn count(&self, cell: Cell) -> u8 {
-        self.cells[usize::from(cell.0)] & 3
+        self.cells.iter().filter(|&&c| c == cell.0).count() as u8
     }
 
-    /// The colours of the first and second token on `cell` (meaningful up to its count).
+    /// The colours of the first and second token on `cell`, in colour order (meaningful up to
+    /// its count).
     #[inline]
     fn colours(&self, cell: Cell) -> (Colour, Colour) {
-        let entry = self.cells[usize::from(cell.0)];
-        (Colour::ALL[usize::from(entry >> 2) & 3], Colour::ALL[usize::from(entry >> 4) & 3])
+        let mut found = self.cells.iter().enumerate().filter(|&(_, &c)| c == cell.0).map(|(i, _)| Colour::ALL[i / 4]);
+        let first = found.next().unwrap_or(Colour::Yellow);
+        (first, found.next().unwrap_or(first))
     }
 
     /// A barrier: two tokens of one colour on a safe cell. Nobody passes it.
