@@ -40,6 +40,8 @@ extern crate alloc;
 #[cfg(any(feature = "std", test))]
 extern crate std;
 
+#[cfg(feature = "alloc")]
+pub mod bot;
 pub mod cartas;
 pub mod chance;
 pub mod colour;

@@ -1,0 +1,505 @@
+//! Bots of graded strength for every variant: opponents for offline play, a hint button, and
+//! players better than random for analysts.
+//!
+//! A [`Bot`] plays with a [`Strength`]: a [`Kind`] of play and a [`Budget`].
+//!
+//! * [`Kind::Random`]: a uniformly random legal action.
+//! * [`Kind::Greedy`]: one ply. Every legal action is applied to a copy and the position it
+//!   leaves is judged by a heuristic written for each game (progress, danger, captures,
+//!   blockades, Poleana's special-victory trap, Cartas' card economy).
+//! * [`Kind::Search`]: in Poleana and Parchís, expectimax over the dice: the whole roll in hand
+//!   is planned, then the 21 rolls of the next turns are weighed (out of 36) as deep as the
+//!   budget's nodes allow, with the heuristic judging the leaves. In Cartas, determinized Monte
+//!   Carlo tree search: every iteration deals the hidden cards anew, consistently with what the
+//!   seat sees, and a tree over the actions grows where the results are best.
+//!
+//! [`Level`]s map onto these: [`Level::Easy`] is greedy, [`Level::Medium`] and [`Level::Hard`]
+//! search with the budgets [`Budget::MEDIUM`] and [`Budget::HARD`] (see `docs/bots.md` for the
+//! measured strength and time of each).
+//!
+//! A bot acts only on what its seat may see: it takes a [`View`]. In the dice games a view is
+//! the whole position; in Cartas it holds the seat's own hand and the public table, and the bot
+//! never sees a state. Its choices are a pure function of its seed and the view (unless a
+//! wall-clock cap is set), so a game replays exactly, and two positions that differ only in
+//! cards the seat cannot see get the same suggestion.
+//!
+//! ```
+//! use fichas::bot::{Bot, Level};
+//! use fichas::game::Game;
+//! use rand_core::SeedableRng;
+//! # use rand_xoshiro::Xoshiro256PlusPlus as Rng;
+//!
+//! let mut rng = Rng::seed_from_u64(3);
+//! let mut game = Game::new("parchis:pairs".parse().unwrap());
+//! let bot = Bot::new(Level::Easy, 7);
+//! while !game.is_over() {
+//!     match game.to_act() {
+//!         None => drop(game.roll(&mut rng).unwrap()),
+//!         Some(seat) => {
+//!             let hint = bot.choose(&game.view(seat)).unwrap();
+//!             game.play(hint.action).unwrap();
+//!         }
+//!     }
+//! }
+//! ```
+
+use core::fmt;
+use core::hash::{Hash, Hasher};
+use core::str::FromStr;
+use core::time::Duration;
+
+use rand_core::SeedableRng;
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+use crate::colour::Colour;
+use crate::game::{Action, State, View};
+use crate::notation::ParseError;
+
+mod cartas;
+mod dice;
+mod math;
+mod parchis;
+mod poleana;
+
+/// How a bot plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Kind {
+    /// A uniformly random legal action.
+    Random,
+    /// The best action one ply ahead, by the game's heuristic.
+    Greedy,
+    /// Expectimax over the dice (Poleana, Parchís) or determinized Monte Carlo tree search
+    /// (Cartas), within a [`Budget`].
+    Search,
+}
+
+/// A strength for people: what an app offers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
+pub enum Level {
+    /// Greedy: quick and sensible, easy to beat.
+    Easy,
+    /// Search with [`Budget::MEDIUM`].
+    Medium,
+    /// Search with [`Budget::HARD`].
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+        }
+    }
+}
+
+/// How much work a searching bot may do for one decision.
+///
+/// The limits count work, not time, so that a decision is the same on every machine and a
+/// game replays exactly; `time_limit` is an extra cap for apps, at the price of exactness.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Budget {
+    /// Expectimax (Poleana, Parchís): the most positions one decision visits. The roll in hand
+    /// is always planned in full; each further roll is looked at only while the estimate of its
+    /// cost fits in what is left.
+    pub nodes: u32,
+    /// Expectimax: the most rolls looked at beyond the one in hand.
+    pub depth: u8,
+    /// Tree search (Cartas): the iterations, each with a fresh deal of the hidden cards.
+    pub iterations: u32,
+    /// Tree search: the decisions played past the tree before the heuristic judges.
+    pub playout: u8,
+    /// A wall-clock cap on one decision. The search stops when either limit is reached; with a
+    /// cap the choice depends on the machine's speed. Ignored where no clock exists
+    /// (`no_std`, `wasm32-unknown-unknown`).
+    pub time_limit: Option<Duration>,
+}
+
+impl Budget {
+    /// The budget of [`Level::Medium`]: in the dice games the roll in hand is planned in full
+    /// and judged by the heuristic (depth 0); in Cartas, 200 tree-search iterations.
+    pub const MEDIUM: Budget = Budget { nodes: 0, depth: 0, iterations: 200, playout: 4, time_limit: None };
+    /// The budget of [`Level::Hard`]: in the dice games the roll in hand planned, then the 21
+    /// rolls of the next turn weighed with every reply (depth 1), and a second roll where it
+    /// fits in 200,000 nodes; in Cartas, 3,000 tree-search iterations.
+    pub const HARD: Budget = Budget { nodes: 200_000, depth: 2, iterations: 3_000, playout: 4, time_limit: None };
+
+    /// The budget with a wall-clock cap on each decision.
+    pub const fn with_time_limit(mut self, limit: Duration) -> Budget {
+        self.time_limit = Some(limit);
+        self
+    }
+}
+
+impl Default for Budget {
+    fn default() -> Budget {
+        Budget::MEDIUM
+    }
+}
+
+/// What a bot plays with: a kind and, for search, its budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Strength {
+    pub kind: Kind,
+    /// Used by [`Kind::Search`] only.
+    pub budget: Budget,
+}
+
+impl Strength {
+    pub const RANDOM: Strength = Strength { kind: Kind::Random, budget: Budget::MEDIUM };
+    pub const GREEDY: Strength = Strength { kind: Kind::Greedy, budget: Budget::MEDIUM };
+
+    /// Search within `budget`.
+    pub const fn search(budget: Budget) -> Strength {
+        Strength { kind: Kind::Search, budget }
+    }
+
+    /// The strength of a level: easy is greedy, medium and hard search with
+    /// [`Budget::MEDIUM`] and [`Budget::HARD`].
+    pub const fn of_level(level: Level) -> Strength {
+        match level {
+            Level::Easy => Strength::GREEDY,
+            Level::Medium => Strength::search(Budget::MEDIUM),
+            Level::Hard => Strength::search(Budget::HARD),
+        }
+    }
+}
+
+impl From<Kind> for Strength {
+    /// A kind with the default budget ([`Budget::MEDIUM`]).
+    fn from(kind: Kind) -> Strength {
+        Strength { kind, budget: Budget::MEDIUM }
+    }
+}
+
+impl From<Level> for Strength {
+    fn from(level: Level) -> Strength {
+        Strength::of_level(level)
+    }
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Kind::Random => "random",
+            Kind::Greedy => "greedy",
+            Kind::Search => "search",
+        })
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl fmt::Display for Strength {
+    /// The kind, or the level whose strength this is.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match Level::ALL.into_iter().find(|&l| Strength::of_level(l) == *self && l != Level::Easy) {
+            Some(level) => write!(f, "{level}"),
+            None => write!(f, "{}", self.kind),
+        }
+    }
+}
+
+const STRENGTH_NAMES: &str = "random, greedy, search, easy, medium or hard";
+
+impl FromStr for Kind {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Kind, ParseError> {
+        match text {
+            "random" => Ok(Kind::Random),
+            "greedy" => Ok(Kind::Greedy),
+            "search" => Ok(Kind::Search),
+            _ => Err(ParseError::new("bot kind", text, "random, greedy or search")),
+        }
+    }
+}
+
+impl FromStr for Level {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Level, ParseError> {
+        Level::ALL.into_iter().find(|l| l.name() == text).ok_or(ParseError::new("level", text, "easy, medium or hard"))
+    }
+}
+
+impl FromStr for Strength {
+    type Err = ParseError;
+
+    /// Reads a kind (`random`, `greedy`, `search`) or a level (`easy`, `medium`, `hard`).
+    fn from_str(text: &str) -> Result<Strength, ParseError> {
+        if let Ok(level) = text.parse::<Level>() {
+            return Ok(level.into());
+        }
+        text.parse::<Kind>().map(Strength::from).map_err(|_| ParseError::new("bot", text, STRENGTH_NAMES))
+    }
+}
+
+/// Why a bot chose its action, in a few words for a hint button.
+///
+/// [`fmt::Display`] gives an English sentence; [`Reason::code`] a stable key for apps that
+/// translate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(feature = "serde", serde(tag = "reason", rename_all = "snake_case"))]
+pub enum Reason {
+    /// Nothing else was legal.
+    Only,
+    /// The action wins the game.
+    Wins,
+    /// Poleana: the police sweep sends rivals home.
+    Sweeps,
+    /// A token of `victim` goes home.
+    Captures { victim: Colour },
+    /// A token reaches its goal (in Cartas: its corridor).
+    Scores,
+    /// A token comes into play.
+    BringsOut,
+    /// Poleana: the token in limbo comes back.
+    Rescues,
+    /// Poleana: a token could reach the goal, but that would hand the special victory to a
+    /// rival who never moved.
+    HoldsBack,
+    /// A threatened token gets out of reach.
+    Escapes,
+    /// Two tokens make a tapón or a barrier.
+    Blocks,
+    /// Cartas: a card is taken from `victim`'s hand.
+    Steals { victim: Colour },
+    /// Cartas: a swap jumps a token ahead.
+    Swaps,
+    /// Cartas: the card played is the one the seat needs least; the better ones are kept.
+    SavesCards,
+    /// Cartas: in the exchange, the card passed is the one the seat needs least.
+    Passes,
+    /// The most progress on the way home.
+    Advances,
+}
+
+impl Reason {
+    /// A stable short key: `only`, `wins`, `sweeps`, `captures`, `scores`, `brings_out`,
+    /// `rescues`, `holds_back`, `escapes`, `blocks`, `steals`, `swaps`, `saves_cards`,
+    /// `passes`, `advances`.
+    pub const fn code(self) -> &'static str {
+        match self {
+            Reason::Only => "only",
+            Reason::Wins => "wins",
+            Reason::Sweeps => "sweeps",
+            Reason::Captures { .. } => "captures",
+            Reason::Scores => "scores",
+            Reason::BringsOut => "brings_out",
+            Reason::Rescues => "rescues",
+            Reason::HoldsBack => "holds_back",
+            Reason::Escapes => "escapes",
+            Reason::Blocks => "blocks",
+            Reason::Steals { .. } => "steals",
+            Reason::Swaps => "swaps",
+            Reason::SavesCards => "saves_cards",
+            Reason::Passes => "passes",
+            Reason::Advances => "advances",
+        }
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Reason::Only => f.write_str("the only legal move"),
+            Reason::Wins => f.write_str("wins the game"),
+            Reason::Sweeps => f.write_str("the police sweep sends rivals home"),
+            Reason::Captures { victim } => write!(f, "captures a {} token", victim.name()),
+            Reason::Scores => f.write_str("brings a token home"),
+            Reason::BringsOut => f.write_str("brings a new token into play"),
+            Reason::Rescues => f.write_str("rescues the token in limbo"),
+            Reason::HoldsBack => f.write_str("holds back: scoring now would hand the special victory to a quiet rival"),
+            Reason::Escapes => f.write_str("moves a threatened token out of reach"),
+            Reason::Blocks => f.write_str("builds a blockade"),
+            Reason::Steals { victim } => write!(f, "takes a card from {}", victim.name()),
+            Reason::Swaps => f.write_str("swaps places to jump ahead"),
+            Reason::SavesCards => f.write_str("keeps the stronger cards for later"),
+            Reason::Passes => f.write_str("passes the card it needs least"),
+            Reason::Advances => f.write_str("makes the most progress"),
+        }
+    }
+}
+
+/// A bot's choice: the action, why (where the bot can say), and how well it thinks the seat
+/// stands after it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Suggestion {
+    pub action: Action,
+    /// Why, for a hint button: given by the greedy and searching bots, not by the random one.
+    pub reason: Option<Reason>,
+    /// The bot's estimate of its side's chance to win after the action, from 0 to 1: the
+    /// heuristic's for a greedy bot, the search's for a searching one (an estimate, not a
+    /// calibrated probability). `None` for the random bot.
+    pub estimate: Option<f32>,
+}
+
+/// A player of any variant that acts on its seat's [`View`].
+///
+/// ```
+/// use fichas::bot::{Bot, Kind, Reason};
+/// use fichas::game::State;
+///
+/// // Yellow holds 5-3 and can capture the red token on Y8 (three cells ahead of Y5); in
+/// // assisted mode the other choices are listed too, as infractions.
+/// let position = "poleana:2:assisted turn=Y roll=5-3 Y=Y5,B2,start,start R=Y8,R9,start,start quiet=-";
+/// let state: State = position.parse().unwrap();
+/// let hint = Bot::new(Kind::Greedy, 1).suggest(&state).unwrap();
+/// assert_eq!(hint.action.to_string(), "Y5+3");
+/// assert_eq!(hint.reason, Some(Reason::Captures { victim: fichas::Colour::Red }));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Bot {
+    strength: Strength,
+    seed: u64,
+}
+
+impl Bot {
+    /// A bot of `strength` (a [`Kind`], a [`Level`] or a [`Strength`]) whose random choices
+    /// come from `seed`.
+    pub fn new(strength: impl Into<Strength>, seed: u64) -> Bot {
+        Bot { strength: strength.into(), seed }
+    }
+
+    pub fn strength(&self) -> Strength {
+        self.strength
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The action for the seat `view` belongs to, with its reason; `None` when that seat is not
+    /// to decide (in the dice games: when nobody is).
+    pub fn choose(&self, view: &View) -> Option<Suggestion> {
+        match view {
+            View::Poleana(state) => poleana::suggest(self, state),
+            View::Parchis(state) => parchis::suggest(self, state),
+            View::Cartas(view) => cartas::suggest(self, view),
+        }
+    }
+
+    /// The action for the seat to decide in `state`, chosen from that seat's view only (the
+    /// state's hidden cards are never looked at).
+    pub fn suggest(&self, state: &State) -> Option<Suggestion> {
+        let seat = state.phase().to_act()?;
+        self.choose(&state.view(seat))
+    }
+
+    /// The fast path for Poleana: the choice alone, without a reason.
+    pub fn choose_poleana(&self, state: &crate::poleana::State) -> Option<crate::poleana::Choice> {
+        poleana::choose(self, state).map(|(choice, _)| choice)
+    }
+
+    /// The fast path for Parchís: the choice alone, without a reason.
+    pub fn choose_parchis(&self, state: &crate::parchis::State) -> Option<crate::parchis::Choice> {
+        parchis::choose(self, state).map(|(choice, _)| choice)
+    }
+
+    /// The fast path for Cartas: the action alone, from the view of the seat to decide.
+    pub fn choose_cartas(&self, view: &crate::cartas::View) -> Option<crate::cartas::Action> {
+        cartas::choose(self, view).map(|(action, _)| action)
+    }
+
+    /// The generator of one decision: a function of the seed and the position seen, so that
+    /// the same view always gets the same choice.
+    fn rng_for<T: Hash>(&self, seen: &T) -> Xoshiro256PlusPlus {
+        let mut hasher = StableHasher::new();
+        seen.hash(&mut hasher);
+        Xoshiro256PlusPlus::seed_from_u64(math::splitmix(self.seed ^ math::splitmix(hasher.finish())))
+    }
+}
+
+/// FNV-1a over the bytes of a value, every integer written little-endian and every `usize` as
+/// 64 bits, so that a view hashes the same on every platform and a seed replays everywhere.
+struct StableHasher(u64);
+
+impl StableHasher {
+    fn new() -> StableHasher {
+        StableHasher(0xcbf2_9ce4_8422_2325)
+    }
+}
+
+impl Hasher for StableHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+        }
+    }
+
+    fn write_u8(&mut self, i: u8) {
+        self.write(&[i]);
+    }
+
+    fn write_u16(&mut self, i: u16) {
+        self.write(&i.to_le_bytes());
+    }
+
+    fn write_u32(&mut self, i: u32) {
+        self.write(&i.to_le_bytes());
+    }
+
+    fn write_u64(&mut self, i: u64) {
+        self.write(&i.to_le_bytes());
+    }
+
+    fn write_u128(&mut self, i: u128) {
+        self.write(&i.to_le_bytes());
+    }
+
+    fn write_usize(&mut self, i: usize) {
+        self.write(&(i as u64).to_le_bytes());
+    }
+}
+
+/// A clock for the optional wall-clock cap, where the platform has one.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Deadline {
+    #[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
+    at: Option<std::time::Instant>,
+}
+
+impl Deadline {
+    pub(crate) fn after(limit: Option<Duration>) -> Deadline {
+        #[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
+        {
+            Deadline { at: limit.and_then(|l| std::time::Instant::now().checked_add(l)) }
+        }
+        #[cfg(not(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown")))))]
+        {
+            let _ = limit;
+            Deadline {}
+        }
+    }
+
+    pub(crate) fn passed(&self) -> bool {
+        #[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
+        {
+            self.at.is_some_and(|at| std::time::Instant::now() >= at)
+        }
+        #[cfg(not(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown")))))]
+        {
+            false
+        }
+    }
+}
