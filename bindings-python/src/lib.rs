@@ -615,7 +615,9 @@ fn simulate<'py>(
     let worker = {
         let done = Arc::clone(&done);
         std::thread::spawn(move || {
-            catch_unwind(AssertUnwindSafe(|| simulation::simulate(variant, games, seed, threads, Some(&done))))
+            catch_unwind(AssertUnwindSafe(|| {
+                simulation::simulate(variant, games, seed, threads, simulation::Policy::Random, Some(&done))
+            }))
         })
     };
     // Wait without the interpreter lock, waking now and then to report progress.

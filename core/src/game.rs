@@ -287,6 +287,16 @@ impl View {
             View::Cartas(v) => v.legal_actions().into_iter().map(Choice::Cartas).collect(),
         }
     }
+
+    /// The stable id of `action` in the game's action space, as [`State::action_id`] gives it.
+    pub fn action_id(&self, action: &Action) -> Option<u16> {
+        match (self, action) {
+            (View::Poleana(_), Action::Poleana(a)) => a.id(),
+            (View::Parchis(_), Action::Parchis(a)) => a.id(),
+            (View::Cartas(v), Action::Cartas(a)) => v.action_id(a),
+            _ => None,
+        }
+    }
 }
 
 #[cfg(feature = "serde")]

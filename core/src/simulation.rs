@@ -1,7 +1,10 @@
-//! Batch simulation: many games of random play on each game's fast path.
+//! Batch simulation: many games on each game's fast path, played at random or by bots.
 //!
 //! Every game gets its own generator, seeded from the batch seed and the game's index, so a
-//! batch gives the same games whatever the number of threads that play it.
+//! batch gives the same games whatever the number of threads that play it. The chance events
+//! and the random seats draw from that generator; each bot gets its own seed, made from the
+//! batch seed, the game's index and its seat, and its choices depend only on that seed and what
+//! its seat sees (see [`crate::bot`]).
 //!
 //! ```
 //! use fichas::simulation::{GameSummary, play_random, game_rng};
@@ -11,13 +14,18 @@
 //! assert_eq!(summary, play_random(variant, &mut game_rng(7, 0)), "same seed, same game");
 //! ```
 
+use core::fmt;
+use core::str::FromStr;
+
 use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::bot::{Bot, Kind, Level, Strength};
 use crate::chance::below;
 use crate::events::EventSink;
-use crate::game::Variant;
-use crate::phase::Phase;
+use crate::game::{self, Variant};
+use crate::notation::ParseError;
+use crate::phase::{Phase, PlayError};
 use crate::seat::Seat;
 use crate::{cartas, parchis, poleana};
 
@@ -46,6 +54,108 @@ impl GameSummary {
     pub fn winner(&self) -> Option<Seat> {
         self.winning_seats().next()
     }
+}
+
+/// How the seats of a simulated game choose their actions.
+///
+/// Read from text: `random`, `greedy`, `search`, `easy`, `medium` or `hard`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Policy {
+    /// A uniformly random legal action, drawn from the game's generator: the games of
+    /// [`play_random`].
+    #[default]
+    Random,
+    /// The greedy bot ([`Kind::Greedy`]).
+    Greedy,
+    /// The searching bot with its default budget ([`Kind::Search`], [`crate::bot::Budget::MEDIUM`]).
+    Search,
+    /// The bots of the levels ([`Level`]).
+    Easy,
+    Medium,
+    Hard,
+    /// A bot of any strength, such as a search with a budget of one's own.
+    Bot(Strength),
+}
+
+impl Policy {
+    /// The bot this policy plays with; `None` for [`Policy::Random`], which draws from the
+    /// game's generator instead.
+    pub fn strength(self) -> Option<Strength> {
+        match self {
+            Policy::Random => None,
+            Policy::Greedy => Some(Kind::Greedy.into()),
+            Policy::Search => Some(Kind::Search.into()),
+            Policy::Easy => Some(Level::Easy.into()),
+            Policy::Medium => Some(Level::Medium.into()),
+            Policy::Hard => Some(Level::Hard.into()),
+            Policy::Bot(strength) => Some(strength),
+        }
+    }
+}
+
+impl From<Strength> for Policy {
+    fn from(strength: Strength) -> Policy {
+        Policy::Bot(strength)
+    }
+}
+
+impl From<Level> for Policy {
+    fn from(level: Level) -> Policy {
+        match level {
+            Level::Easy => Policy::Easy,
+            Level::Medium => Policy::Medium,
+            Level::Hard => Policy::Hard,
+        }
+    }
+}
+
+impl From<Kind> for Policy {
+    fn from(kind: Kind) -> Policy {
+        match kind {
+            Kind::Random => Policy::Random,
+            Kind::Greedy => Policy::Greedy,
+            Kind::Search => Policy::Search,
+        }
+    }
+}
+
+impl fmt::Display for Policy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Policy::Random => "random",
+            Policy::Greedy => "greedy",
+            Policy::Search => "search",
+            Policy::Easy => "easy",
+            Policy::Medium => "medium",
+            Policy::Hard => "hard",
+            Policy::Bot(strength) => return write!(f, "{strength}"),
+        })
+    }
+}
+
+impl FromStr for Policy {
+    type Err = ParseError;
+
+    fn from_str(text: &str) -> Result<Policy, ParseError> {
+        const NAMES: [(&str, Policy); 6] = [
+            ("random", Policy::Random),
+            ("greedy", Policy::Greedy),
+            ("search", Policy::Search),
+            ("easy", Policy::Easy),
+            ("medium", Policy::Medium),
+            ("hard", Policy::Hard),
+        ];
+        NAMES.iter().find(|(name, _)| *name == text).map(|&(_, policy)| policy).ok_or(ParseError::new(
+            "policy",
+            text,
+            "random, greedy, search, easy, medium or hard",
+        ))
+    }
+}
+
+/// The seed of the bot on `seat` in game `index` of a batch seeded with `seed`.
+pub fn bot_seed(seed: u64, index: u64, seat: Seat) -> u64 {
+    splitmix(splitmix(seed ^ splitmix(index)) ^ (seat.index() as u64 + 1).wrapping_mul(0xA24B_AED4_963E_E407))
 }
 
 /// The generator of game `index` of a batch seeded with `seed`.
@@ -94,6 +204,12 @@ trait Playout: Copy {
     fn roll<R: Rng + ?Sized>(&mut self, rng: &mut R, sink: &mut Captures);
     /// Plays a uniformly random legal choice.
     fn play_random<R: Rng + ?Sized>(&mut self, rng: &mut R, sink: &mut Captures);
+    /// Plays the bot's choice for `seat`, from what that seat sees; `false` if it has none.
+    fn play_bot(&mut self, bot: &Bot, seat: Seat, sink: &mut Captures) -> bool;
+    /// What `seat` sees, for a decider outside the engine.
+    fn view_of(&self, seat: Seat) -> game::View;
+    /// Plays a decision made outside the engine, checked against the rules.
+    fn play_checked(&mut self, action: game::Action, sink: &mut Captures) -> Result<(), PlayError>;
     fn summarise(&self, outcome: Self::Outcome) -> (u8, bool);
 }
 
@@ -124,6 +240,23 @@ impl Playout for poleana::State {
         }
     }
 
+    fn play_bot(&mut self, bot: &Bot, _: Seat, sink: &mut Captures) -> bool {
+        let Some(choice) = bot.choose_poleana(self) else { return false };
+        self.play_unchecked(&choice, sink);
+        true
+    }
+
+    fn view_of(&self, seat: Seat) -> game::View {
+        game::State::Poleana(*self).view(seat)
+    }
+
+    fn play_checked(&mut self, action: game::Action, sink: &mut Captures) -> Result<(), PlayError> {
+        match action {
+            game::Action::Poleana(action) => self.play_into(action, sink),
+            other => Err(PlayError::illegal(other, "it is an action of another game")),
+        }
+    }
+
     fn summarise(&self, outcome: poleana::Outcome) -> (u8, bool) {
         let seats = outcome.winners().iter().fold(0, |bits, c| bits | 1 << self.config().seat_of(c).index());
         (seats, outcome.is_special())
@@ -150,6 +283,23 @@ impl Playout for parchis::State {
         let choices = self.legal_actions();
         if let Some(choice) = choices.get(below(rng, choices.len() as u32) as usize) {
             self.play_unchecked(choice, sink);
+        }
+    }
+
+    fn play_bot(&mut self, bot: &Bot, _: Seat, sink: &mut Captures) -> bool {
+        let Some(choice) = bot.choose_parchis(self) else { return false };
+        self.play_unchecked(&choice, sink);
+        true
+    }
+
+    fn view_of(&self, seat: Seat) -> game::View {
+        game::State::Parchis(*self).view(seat)
+    }
+
+    fn play_checked(&mut self, action: game::Action, sink: &mut Captures) -> Result<(), PlayError> {
+        match action {
+            game::Action::Parchis(action) => self.play_into(action, sink),
+            other => Err(PlayError::illegal(other, "it is an action of another game")),
         }
     }
 
@@ -186,12 +336,51 @@ impl Playout for cartas::State {
         }
     }
 
+    /// The bot sees the seat's view only, never the hidden hands of the state.
+    fn play_bot(&mut self, bot: &Bot, seat: Seat, sink: &mut Captures) -> bool {
+        let Some(action) = bot.choose_cartas(&self.view(seat)) else { return false };
+        self.play_unchecked(&action, sink);
+        true
+    }
+
+    fn view_of(&self, seat: Seat) -> game::View {
+        game::View::Cartas(self.view(seat))
+    }
+
+    fn play_checked(&mut self, action: game::Action, sink: &mut Captures) -> Result<(), PlayError> {
+        match action {
+            game::Action::Cartas(action) => self.play_into(action, sink),
+            other => Err(PlayError::illegal(other, "it is an action of another game")),
+        }
+    }
+
     fn summarise(&self, outcome: cartas::Outcome) -> (u8, bool) {
         (1 << outcome.winner.index(), false)
     }
 }
 
-fn run<P: Playout, R: Rng + ?Sized>(mut state: P, rng: &mut R) -> GameSummary {
+/// Who decides for a seat.
+#[derive(Clone, Copy)]
+enum Player {
+    /// A uniformly random legal action, from the game's generator.
+    Random,
+    Bot(Bot),
+    /// The decider passed to [`play_game_by`].
+    Outside,
+}
+
+type Players = [Player; Seat::MAX];
+
+/// A decider outside the engine (a person, a script, another program): given a seat and what
+/// that seat sees, the action it takes.
+pub type Decide<'a, E> = dyn FnMut(Seat, &game::View) -> Result<game::Action, E> + 'a;
+
+fn run<P: Playout, R: Rng + ?Sized, E: From<PlayError>>(
+    mut state: P,
+    rng: &mut R,
+    players: &Players,
+    decide: &mut Decide<'_, E>,
+) -> Result<GameSummary, E> {
     let mut summary = GameSummary::default();
     let mut captures = Captures::default();
     let mut last_turn = None;
@@ -205,14 +394,23 @@ fn run<P: Playout, R: Rng + ?Sized>(mut state: P, rng: &mut R) -> GameSummary {
         }
         match state.phase() {
             Phase::Chance => state.roll(rng, &mut captures),
-            Phase::Decide(_) => {
-                state.play_random(rng, &mut captures);
+            Phase::Decide(seat) => {
+                match players[seat.index()] {
+                    // A bot always has a choice when a seat decides; should one have none, the
+                    // game still goes on at random.
+                    Player::Bot(bot) if state.play_bot(&bot, seat, &mut captures) => {}
+                    Player::Outside => {
+                        let action = decide(seat, &state.view_of(seat))?;
+                        state.play_checked(action, &mut captures)?;
+                    }
+                    _ => state.play_random(rng, &mut captures),
+                }
                 summary.decisions += 1;
             }
             Phase::Over(outcome) => {
                 (summary.winners, summary.special) = state.summarise(outcome);
                 summary.captures = captures.0;
-                return summary;
+                return Ok(summary);
             }
         }
     }
@@ -220,22 +418,117 @@ fn run<P: Playout, R: Rng + ?Sized>(mut state: P, rng: &mut R) -> GameSummary {
 
 /// Plays one whole game of `variant` with uniformly random choices.
 pub fn play_random<R: Rng + ?Sized>(variant: Variant, rng: &mut R) -> GameSummary {
+    play_inside(variant, rng, &[Player::Random; Seat::MAX])
+}
+
+/// Plays a game whose every seat is decided inside the engine, which cannot fail.
+fn play_inside<R: Rng + ?Sized>(variant: Variant, rng: &mut R, players: &Players) -> GameSummary {
+    let mut nobody = |_: Seat, _: &game::View| -> Result<game::Action, PlayError> { Err(PlayError::NotChance) };
+    play_with(variant, rng, players, &mut nobody).unwrap_or_default()
+}
+
+fn play_with<R: Rng + ?Sized, E: From<PlayError>>(
+    variant: Variant,
+    rng: &mut R,
+    players: &Players,
+    decide: &mut Decide<'_, E>,
+) -> Result<GameSummary, E> {
     match variant {
-        Variant::Poleana(c) => run(poleana::State::new(c), rng),
-        Variant::Parchis(c) => run(parchis::State::new(c), rng),
-        Variant::Cartas(c) => run(cartas::State::new(c), rng),
+        Variant::Poleana(c) => run(poleana::State::new(c), rng, players, decide),
+        Variant::Parchis(c) => run(parchis::State::new(c), rng, players, decide),
+        Variant::Cartas(c) => run(cartas::State::new(c), rng, players, decide),
     }
 }
 
-/// Plays `games` random games of `variant` on `threads` threads (at least one), game `i` with
-/// [`game_rng`]`(seed, i)`. `done` counts finished games as they finish, for a progress display.
-/// The summaries are in game order and do not depend on `threads`.
+/// The players of game `index` of a batch seeded with `seed`: seat `s` by entry
+/// `s % count` of the seats' policies, `None` for the outside decider; every seat random when
+/// `count` is 0.
+fn players_of(count: usize, policy: impl Fn(usize) -> Option<Policy>, seed: u64, index: u64) -> Players {
+    let mut players = [Player::Random; Seat::MAX];
+    if count > 0 {
+        for seat in Seat::ALL {
+            players[seat.index()] = match policy(seat.index() % count) {
+                None => Player::Outside,
+                Some(policy) => match policy.strength() {
+                    None => Player::Random,
+                    Some(strength) => Player::Bot(Bot::new(strength, bot_seed(seed, index, seat))),
+                },
+            };
+        }
+    }
+    players
+}
+
+/// Plays game `index` of a batch seeded with `seed`: seat `s` plays by `seats[s % seats.len()]`
+/// (every seat at random when `seats` is empty). Chance and the random seats draw from
+/// [`game_rng`]`(seed, index)`, and the bot on seat `s` is seeded with [`bot_seed`]. With every
+/// seat random, this is [`play_random`] with that generator.
+///
+/// ```
+/// use fichas::simulation::{Policy, play_game};
+/// let variant = "poleana-express:3".parse().unwrap();
+/// let summary = play_game(variant, &[Policy::Greedy, Policy::Random], 1, 0);
+/// assert_eq!(summary, play_game(variant, &[Policy::Greedy, Policy::Random], 1, 0));
+/// ```
+pub fn play_game(variant: Variant, seats: &[Policy], seed: u64, index: u64) -> GameSummary {
+    let players = players_of(seats.len(), |i| Some(seats[i]), seed, index);
+    play_inside(variant, &mut game_rng(seed, index), &players)
+}
+
+/// Plays game `index` as [`play_game`] does, the seats whose policy is `None` decided by
+/// `decide`: a person, a script, a program outside the engine. `decide` gets the seat and its
+/// view (in Cartas never another seat's cards) and returns the action to take. An error of
+/// `decide`, or an action the rules refuse (as a [`PlayError`]), stops the game with that error.
+///
+/// ```
+/// use fichas::game::{Action, View};
+/// use fichas::phase::PlayError;
+/// use fichas::simulation::{Policy, play_game_by};
+/// use fichas::Seat;
+///
+/// // Seat 0 always takes the first legal action; seat 1 is the greedy bot.
+/// let mut first = |_: Seat, view: &View| -> Result<Action, PlayError> {
+///     Ok(view.legal_actions()[0].action())
+/// };
+/// let variant = "poleana-express:2".parse().unwrap();
+/// let summary = play_game_by(variant, &[None, Some(Policy::Greedy)], 3, 0, &mut first).unwrap();
+/// assert!(summary.winner().is_some());
+/// ```
+pub fn play_game_by<E: From<PlayError>>(
+    variant: Variant,
+    seats: &[Option<Policy>],
+    seed: u64,
+    index: u64,
+    decide: &mut Decide<'_, E>,
+) -> Result<GameSummary, E> {
+    let players = players_of(seats.len(), |i| seats[i], seed, index);
+    play_with(variant, &mut game_rng(seed, index), &players, decide)
+}
+
+/// Plays `games` games of `variant` on `threads` threads (at least one), every seat playing by
+/// `policy`, game `i` as [`play_game`] plays it: with [`Policy::Random`], the random games of
+/// [`play_random`] with [`game_rng`]`(seed, i)`. `done` counts finished games as they finish,
+/// for a progress display. The summaries are in game order and do not depend on `threads`.
 #[cfg(feature = "std")]
 pub fn simulate(
     variant: Variant,
     games: u64,
     seed: u64,
     threads: usize,
+    policy: Policy,
+    done: Option<&core::sync::atomic::AtomicU64>,
+) -> alloc::vec::Vec<GameSummary> {
+    simulate_seats(variant, games, seed, threads, &[policy], done)
+}
+
+/// Like [`simulate`], seat `s` playing by `seats[s % seats.len()]`: bots against each other.
+#[cfg(feature = "std")]
+pub fn simulate_seats(
+    variant: Variant,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    seats: &[Policy],
     done: Option<&core::sync::atomic::AtomicU64>,
 ) -> alloc::vec::Vec<GameSummary> {
     use core::sync::atomic::Ordering;
@@ -247,7 +540,7 @@ pub fn simulate(
             scope.spawn(move || {
                 let first = (c * chunk) as u64;
                 for (i, slot) in slice.iter_mut().enumerate() {
-                    *slot = play_random(variant, &mut game_rng(seed, first + i as u64));
+                    *slot = play_game(variant, seats, seed, first + i as u64);
                     if let Some(done) = done {
                         done.fetch_add(1, Ordering::Relaxed);
                     }
@@ -266,11 +559,87 @@ mod tests {
     fn batches_do_not_depend_on_the_thread_count() {
         for text in ["poleana:3", "parchis:pairs", "cartas"] {
             let variant: Variant = text.parse().unwrap();
-            let one = simulate(variant, 40, 9, 1, None);
-            let three = simulate(variant, 40, 9, 3, None);
+            let one = simulate(variant, 40, 9, 1, Policy::Random, None);
+            let three = simulate(variant, 40, 9, 3, Policy::Random, None);
             assert_eq!(one, three, "{text}");
             assert!(one.iter().all(|g| g.winners != 0 && g.decisions > 0));
+            let bots = [Policy::Greedy, Policy::Random];
+            assert_eq!(simulate_seats(variant, 6, 9, 1, &bots, None), simulate_seats(variant, 6, 9, 2, &bots, None));
         }
+    }
+
+    #[test]
+    fn random_policy_plays_the_random_games() {
+        for text in ["poleana:2", "parchis:two-colours", "cartas"] {
+            let variant: Variant = text.parse().unwrap();
+            for i in 0..5 {
+                let random = play_random(variant, &mut game_rng(4, i));
+                assert_eq!(play_game(variant, &[Policy::Random], 4, i), random, "{text}");
+                assert_eq!(play_game(variant, &[], 4, i), random, "{text}");
+            }
+        }
+    }
+
+    #[test]
+    fn policies_read_and_write_their_names() {
+        for name in ["random", "greedy", "search", "easy", "medium", "hard"] {
+            let policy: Policy = name.parse().unwrap();
+            assert_eq!(std::format!("{policy}"), name);
+        }
+        assert!("genius".parse::<Policy>().is_err());
+        assert_eq!(Policy::Hard.strength(), Some(Strength::of_level(Level::Hard)));
+        assert_eq!(Policy::Random.strength(), None);
+    }
+
+    #[test]
+    fn an_outside_decider_plays_its_seats_from_their_views() {
+        for text in ["poleana:3", "parchis:pairs", "cartas"] {
+            let variant: Variant = text.parse().unwrap();
+            let mut asked = std::vec::Vec::new();
+            let mut bot_seat = |seat: Seat, view: &game::View| -> Result<game::Action, PlayError> {
+                asked.push(seat);
+                if let game::View::Cartas(v) = view {
+                    assert_eq!(v.seat(), seat, "a Cartas decider sees its own seat's view");
+                }
+                // The greedy bot, seeded as play_game seeds it, so the games must agree.
+                let bot = Bot::new(Kind::Greedy, bot_seed(5, 2, seat));
+                Ok(bot.choose(view).unwrap().action)
+            };
+            let outside = play_game_by(variant, &[None, Some(Policy::Random)], 5, 2, &mut bot_seat).unwrap();
+            let inside = play_game(variant, &[Policy::Greedy, Policy::Random], 5, 2);
+            assert_eq!(outside, inside, "{text}");
+            assert!(!asked.is_empty() && asked.iter().all(|s| s.index() % 2 == 0), "{text}: {asked:?}");
+        }
+    }
+
+    #[test]
+    fn an_outside_decider_is_checked_and_its_errors_stop_the_game() {
+        let variant: Variant = "parchis".parse().unwrap();
+        // An action of another game is refused with the rules' error.
+        let mut wrong = |_: Seat, _: &game::View| -> Result<game::Action, PlayError> {
+            Ok(game::Action::Cartas(cartas::Action::Pass(cartas::Rank::Joker)))
+        };
+        let error = play_game_by(variant, &[None], 1, 0, &mut wrong).unwrap_err();
+        assert!(matches!(error, PlayError::Illegal { .. }), "{error}");
+        // The decider's own error comes back as it was.
+        #[derive(Debug, PartialEq)]
+        enum Quit {
+            Quit,
+            Rules,
+        }
+        impl From<PlayError> for Quit {
+            fn from(_: PlayError) -> Quit {
+                Quit::Rules
+            }
+        }
+        let mut quit = |_: Seat, _: &game::View| -> Result<game::Action, Quit> { Err(Quit::Quit) };
+        assert_eq!(play_game_by(variant, &[None], 1, 0, &mut quit), Err(Quit::Quit));
+        let mut illegal = |_: Seat, view: &game::View| -> Result<game::Action, Quit> {
+            let game::View::Parchis(state) = view else { return Err(Quit::Quit) };
+            // No token stands on cell 30 at the first decision.
+            game::State::Parchis(*state).parse_action("30+1").map_err(|_| Quit::Quit)
+        };
+        assert_eq!(play_game_by(variant, &[None], 1, 0, &mut illegal), Err(Quit::Rules));
     }
 
     #[test]
