@@ -4,28 +4,32 @@
 //! cargo run --release --example simulate -- poleana --games 10000
 //! cargo run --release --example simulate -- poleana-express:3:free --games 5000 --seed 7 --json
 //! cargo run --release --example simulate -- parchis --mode pairs --games 10000 --record game.json
+//! cargo run --release --example simulate -- cartas --games 200 --policy greedy
 //! ```
 //!
 //! The variant is a configuration text: `poleana`, `poleana-express` (optionally followed by
 //! `:2`, `:3`, colour letters, `:free`, `:open-bridges`, …) or `parchis` (with
 //! `--mode individual|two-player|two-colours|pairs`, or `parchis:pairs`); see `docs/rules/`.
-//! Every decision is a uniformly random legal action. Game `i` uses a generator seeded from the
-//! seed and `i`, so a run is repeatable. Timing is single-threaded.
+//! Every decision is a uniformly random legal action, or a bot's with `--policy` (`greedy`,
+//! `search`, `easy`, `medium`, `hard`; see `docs/bots.md`). Game `i` uses a generator seeded
+//! from the seed and `i`, so a run is repeatable. Timing is single-threaded.
 
 use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use fichas::bot::Bot;
 use fichas::game::{Game, Variant};
-use fichas::simulation::{game_rng, simulate};
+use fichas::simulation::{Policy, bot_seed, game_rng, simulate};
 use fichas::{Seat, chance};
 
-const USAGE: &str = "usage: simulate VARIANT [--mode MODE] [--games N] [--seed S] [--json] [--record FILE]
-  VARIANT   poleana, poleana-express or parchis, with options such as poleana:3:free
+const USAGE: &str = "usage: simulate VARIANT [--mode MODE] [--games N] [--seed S] [--policy P] [--json] [--record FILE]
+  VARIANT   poleana, poleana-express, parchis or cartas, with options such as poleana:3:free
   --mode    for parchis: individual, two-player, two-colours or pairs
   --games   number of games (default 1000)
   --seed    seed of the random generators (default 1)
+  --policy  how every seat plays: random (default), greedy, search, easy, medium or hard
   --json    print one JSON object instead of a table
   --record  also write the record of one more game (JSON) to FILE";
 
@@ -33,6 +37,7 @@ struct Options {
     variant: Variant,
     games: u64,
     seed: u64,
+    policy: Policy,
     json: bool,
     record: Option<String>,
 }
@@ -40,6 +45,7 @@ struct Options {
 fn parse_args() -> Result<Options, String> {
     let mut args = std::env::args().skip(1);
     let (mut text, mut mode, mut games, mut seed, mut json, mut record) = (None, None, 1000, 1, false, None);
+    let mut policy = Policy::Random;
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--games" | "--seed" => {
@@ -52,6 +58,10 @@ fn parse_args() -> Result<Options, String> {
                 }
             }
             "--json" => json = true,
+            "--policy" => {
+                let value = args.next().ok_or("--policy needs a policy, such as greedy")?;
+                policy = value.parse().map_err(|e| format!("{e}"))?;
+            }
             "--mode" => mode = Some(args.next().ok_or("--mode needs a mode, such as pairs")?),
             "--record" => record = Some(args.next().ok_or("--record needs a file name")?),
             "-h" | "--help" => return Err(String::new()),
@@ -70,7 +80,7 @@ fn parse_args() -> Result<Options, String> {
     if games == 0 {
         return Err("--games must be at least 1".into());
     }
-    Ok(Options { variant, games, seed, json, record })
+    Ok(Options { variant, games, seed, policy, json, record })
 }
 
 /// Plays one more game through the facade, which keeps the record, and writes it to `path`.
@@ -78,13 +88,22 @@ fn record_one(options: &Options, path: &str) -> Result<(), String> {
     let mut rng = game_rng(options.seed, options.games);
     let mut game = Game::new(options.variant);
     while !game.is_over() {
-        if game.to_act().is_none() {
+        let Some(seat) = game.to_act() else {
             game.roll(&mut rng).map_err(|e| e.to_string())?;
-        } else {
-            let choices = game.legal_actions();
-            let pick = chance::below(&mut rng, choices.len() as u32) as usize;
-            game.play(choices[pick].action()).map_err(|e| e.to_string())?;
-        }
+            continue;
+        };
+        let action = match options.policy.strength() {
+            // The bot sees only its seat's view, as in the batch.
+            Some(strength) => {
+                let bot = Bot::new(strength, bot_seed(options.seed, options.games, seat));
+                bot.choose(&game.view(seat)).ok_or("the bot found no action")?.action
+            }
+            None => {
+                let choices = game.legal_actions();
+                choices[chance::below(&mut rng, choices.len() as u32) as usize].action()
+            }
+        };
+        game.play(action).map_err(|e| e.to_string())?;
     }
     std::fs::write(path, game.record().to_json_pretty()).map_err(|e| format!("cannot write {path}: {e}"))
 }
@@ -121,7 +140,7 @@ fn main() -> ExitCode {
         if progress {
             scope.spawn(|| show_progress(&done, options.games, &finished));
         }
-        let summaries = simulate(variant, options.games, options.seed, 1, Some(&done));
+        let summaries = simulate(variant, options.games, options.seed, 1, options.policy, Some(&done));
         finished.store(true, Ordering::Relaxed);
         summaries
     });
@@ -153,6 +172,7 @@ fn main() -> ExitCode {
             seats.iter().zip(&wins).map(|(name, w)| (name.clone(), (*w).into())).collect();
         let report = serde_json::json!({
             "variant": variant.to_string(),
+            "policy": options.policy.to_string(),
             "games": options.games,
             "decisions": decisions,
             "seconds": seconds,
@@ -166,6 +186,7 @@ fn main() -> ExitCode {
         println!("{report}");
     } else {
         println!("variant            {variant}");
+        println!("policy             {}", options.policy);
         println!("games              {}", options.games);
         println!("decisions          {decisions}");
         println!("seconds            {seconds:.3}");

@@ -1,0 +1,303 @@
+//! Plays bots against each other over many games and prints each bot's win share with a 95%
+//! confidence interval.
+//!
+//! ```text
+//! cargo run --release --example arena -- poleana --games 400 greedy random
+//! cargo run --release --example arena -- parchis --mode pairs --games 400 hard greedy --threads 2
+//! cargo run --release --example arena -- cartas --games 200 search:iterations=800 easy
+//! ```
+//!
+//! Bots are `random`, `greedy`, `search`, `easy`, `medium` or `hard`; a search may take its own
+//! budget: `search:nodes=20000:depth=1` (dice games), `search:iterations=800:playout=8`
+//! (Cartas). The bots take the seats in turn (`A B A B`, so partners in Parchís are the same
+//! bot), and every arrangement of them round the table is played equally often (with three seats
+//! and two bots: `ABA BAA AAB BAB ABB BBA`). Game `i` of every arrangement uses the same seeds, so
+//! the arrangements meet the same luck. Every decision goes through the facade: the bot gets the
+//! view of its seat and the game checks the action it returns.
+//!
+//! A bot's share is the fraction of games one of its seats won; its fair share is what it would
+//! win if every seat were equally strong (the seats it held, over the seats at the table). The
+//! interval is Wilson's score interval at 95%. The time per decision is wall-clock time on one
+//! thread, release build.
+
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
+
+use fichas::Seat;
+use fichas::bot::{Bot, Budget, Kind, Strength};
+use fichas::game::{State, Variant};
+use fichas::simulation::{Policy, bot_seed, game_rng};
+
+const USAGE: &str = "usage: arena VARIANT [--mode MODE] [--games N] [--seed S] [--threads T] BOT BOT [BOT…]
+  VARIANT    poleana, poleana-express, parchis or cartas, with options such as poleana:3
+  --mode     for parchis: individual, two-player, two-colours or pairs
+  --games    games in all, shared equally among the arrangements of the bots (default 400)
+  --seed     seed of the dice, the deals and the bots (default 1)
+  --threads  threads to play on (default: every core)
+  BOT        random, greedy, search, easy, medium or hard; a search may name its budget:
+             search:nodes=N:depth=D (dice games), search:iterations=N:playout=P (cartas)";
+
+/// A bot entered in the arena, with its name as written.
+#[derive(Clone)]
+struct Entry {
+    name: String,
+    strength: Strength,
+}
+
+fn parse_entry(text: &str) -> Result<Entry, String> {
+    let mut parts = text.split(':');
+    let head = parts.next().unwrap_or_default();
+    let policy: Policy = head.parse().map_err(|e| format!("{e}"))?;
+    // The arena's random bot has a seed of its own, like every bot, so its choices do not
+    // disturb the dice.
+    let mut strength = policy.strength().unwrap_or(Strength::RANDOM);
+    for part in parts {
+        if strength.kind != Kind::Search {
+            return Err(format!("only a search takes a budget, not `{text}`"));
+        }
+        let (key, value) = part.split_once('=').ok_or_else(|| format!("`{part}` is not key=value"))?;
+        let n: u32 = value.parse().map_err(|_| format!("`{value}` is not a whole number"))?;
+        let budget: &mut Budget = &mut strength.budget;
+        match key {
+            "nodes" => budget.nodes = n,
+            "depth" => budget.depth = n.min(8) as u8,
+            "iterations" => budget.iterations = n,
+            "playout" => budget.playout = n.min(255) as u8,
+            "ms" => budget.time_limit = Some(Duration::from_millis(u64::from(n))),
+            _ => return Err(format!("unknown budget `{key}`: nodes, depth, iterations, playout or ms")),
+        }
+    }
+    Ok(Entry { name: text.to_string(), strength })
+}
+
+struct Options {
+    variant: Variant,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    entries: Vec<Entry>,
+}
+
+fn parse_args() -> Result<Options, String> {
+    let mut args = std::env::args().skip(1);
+    let (mut text, mut mode, mut games, mut seed, mut threads) = (None, None, 400u64, 1u64, None);
+    let mut entries = Vec::new();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "--games" | "--seed" | "--threads" => {
+                let value = args.next().ok_or_else(|| format!("{arg} needs a number"))?;
+                let n: u64 = value.parse().map_err(|_| format!("{arg} needs a whole number, not `{value}`"))?;
+                match arg.as_str() {
+                    "--games" => games = n,
+                    "--seed" => seed = n,
+                    _ => threads = Some(n.clamp(1, 256) as usize),
+                }
+            }
+            "--mode" => mode = Some(args.next().ok_or("--mode needs a mode, such as pairs")?),
+            "-h" | "--help" => return Err(String::new()),
+            other if other.starts_with('-') => return Err(format!("unknown option `{other}`")),
+            other if text.is_none() => text = Some(other.to_string()),
+            other => entries.push(parse_entry(other)?),
+        }
+    }
+    let mut text = text.ok_or("name a variant, such as poleana")?;
+    if let Some(mode) = mode {
+        if !text.starts_with("parchis") {
+            return Err("--mode applies to parchis".into());
+        }
+        text = format!("{text}:{mode}");
+    }
+    let variant: Variant = text.parse().map_err(|e| format!("{e}"))?;
+    if entries.len() < 2 {
+        return Err("name at least two bots, such as: greedy random".into());
+    }
+    if entries.len() > variant.seats() {
+        return Err(format!("{variant} has {} seats, fewer than the bots named", variant.seats()));
+    }
+    let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
+    Ok(Options { variant, games, seed, threads, entries })
+}
+
+/// Every arrangement of `bots` bots round `seats` seats: the bots in turn from each seat, under
+/// each relabelling of the bots, without repeats.
+fn arrangements(seats: usize, bots: usize) -> Vec<Vec<usize>> {
+    let mut out: Vec<Vec<usize>> = Vec::new();
+    for shift in 0..seats {
+        for relabel in 0..bots {
+            let pattern: Vec<usize> = (0..seats).map(|s| ((s + shift) % seats % bots + relabel) % bots).collect();
+            if !out.contains(&pattern) {
+                out.push(pattern);
+            }
+        }
+    }
+    out
+}
+
+/// One game's result: the bots that won, and each bot's decisions and time.
+struct Played {
+    winners: Vec<usize>,
+    decisions: Vec<u64>,
+    time: Vec<Duration>,
+    slowest: Vec<Duration>,
+    error: Option<String>,
+}
+
+fn play(options: &Options, pattern: &[usize], index: u64) -> Played {
+    let bots = options.entries.len();
+    let mut played = Played {
+        winners: Vec::new(),
+        decisions: vec![0; bots],
+        time: vec![Duration::ZERO; bots],
+        slowest: vec![Duration::ZERO; bots],
+        error: None,
+    };
+    let mut rng = game_rng(options.seed, index);
+    let seat_bots: Vec<Bot> = (0..options.variant.seats())
+        .map(|s| {
+            let strength = options.entries[pattern[s]].strength;
+            Bot::new(strength, bot_seed(options.seed, index, Seat::ALL[s]))
+        })
+        .collect();
+    let mut state = State::new(options.variant);
+    loop {
+        match state.phase() {
+            fichas::Phase::Chance => {
+                let outcome = state.sample_chance(&mut rng).expect("a chance event is pending");
+                state.apply_chance(outcome).expect("a sampled outcome applies");
+            }
+            fichas::Phase::Decide(seat) => {
+                let who = pattern[seat.index()];
+                let start = Instant::now();
+                let suggestion = seat_bots[seat.index()].choose(&state.view(seat));
+                let spent = start.elapsed();
+                played.decisions[who] += 1;
+                played.time[who] += spent;
+                played.slowest[who] = played.slowest[who].max(spent);
+                let Some(suggestion) = suggestion else {
+                    played.error = Some(format!("{} found no action in {state}", options.entries[who].name));
+                    return played;
+                };
+                if let Err(e) = state.play(suggestion.action) {
+                    played.error = Some(format!("{} played {}: {e}", options.entries[who].name, suggestion.action));
+                    return played;
+                }
+            }
+            fichas::Phase::Over(outcome) => {
+                let colours = outcome.colours();
+                for (&bot, seat) in pattern.iter().zip(Seat::ALL) {
+                    let seat_colours = options.variant.colours_of(seat);
+                    if seat_colours.bits() & colours.bits() != 0 && !played.winners.contains(&bot) {
+                        played.winners.push(bot);
+                    }
+                }
+                return played;
+            }
+        }
+    }
+}
+
+/// Wilson's score interval for `wins` out of `n` at 95%.
+fn wilson(wins: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let (z, n, p) = (1.96f64, n as f64, wins as f64 / n as f64);
+    let denominator = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denominator;
+    let half = z * (p * (1.0 - p) / n + z * z / (4.0 * n * n)).sqrt() / denominator;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+fn main() -> ExitCode {
+    let options = match parse_args() {
+        Ok(o) => o,
+        Err(message) => {
+            if !message.is_empty() {
+                eprintln!("arena: {message}");
+            }
+            eprintln!("{USAGE}");
+            return ExitCode::from(2);
+        }
+    };
+    let seats = options.variant.seats();
+    let bots = options.entries.len();
+    let patterns = arrangements(seats, bots);
+    let per_pattern = options.games.div_ceil(patterns.len() as u64).max(1);
+    let jobs: Vec<(usize, u64)> = (0..per_pattern).flat_map(|i| (0..patterns.len()).map(move |p| (p, i))).collect();
+    let results: Mutex<Vec<Option<Played>>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
+    let next = AtomicUsize::new(0);
+    let start = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..options.threads {
+            scope.spawn(|| {
+                loop {
+                    let job = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(&(p, i)) = jobs.get(job) else { break };
+                    let played = play(&options, &patterns[p], i);
+                    results.lock().expect("no thread panics while holding the lock")[job] = Some(played);
+                }
+            });
+        }
+    });
+    let seconds = start.elapsed().as_secs_f64();
+    let results: Vec<Played> = results.into_inner().expect("no thread panicked").into_iter().flatten().collect();
+    let errors: Vec<&String> = results.iter().filter_map(|r| r.error.as_ref()).collect();
+    if let Some(first) = errors.first() {
+        eprintln!("arena: {} games stopped on an error; the first: {first}", errors.len());
+        return ExitCode::FAILURE;
+    }
+
+    let games = results.len() as u64;
+    let mut wins = vec![0u64; bots];
+    let mut decisions = vec![0u64; bots];
+    let mut time = vec![Duration::ZERO; bots];
+    let mut slowest = vec![Duration::ZERO; bots];
+    for r in &results {
+        for &w in &r.winners {
+            wins[w] += 1;
+        }
+        for b in 0..bots {
+            decisions[b] += r.decisions[b];
+            time[b] += r.time[b];
+            slowest[b] = slowest[b].max(r.slowest[b]);
+        }
+    }
+    // Seats held, over all games.
+    let mut held = vec![0u64; bots];
+    for (p, _) in &jobs {
+        for &b in &patterns[*p] {
+            held[b] += 1;
+        }
+    }
+    println!(
+        "{}: {games} games ({} arrangements x {per_pattern}), seed {}, {:.1} s on {} threads",
+        options.variant,
+        patterns.len(),
+        options.seed,
+        seconds,
+        options.threads
+    );
+    println!(
+        "{:<28} {:>6} {:>7}   {:<17} {:>6}   {:>10} {:>10}",
+        "bot", "wins", "share", "95% interval", "fair", "ms/dec", "max ms"
+    );
+    for b in 0..bots {
+        let (low, high) = wilson(wins[b], games);
+        let fair = held[b] as f64 / (games * seats as u64) as f64;
+        let per = time[b].as_secs_f64() * 1e3 / decisions[b].max(1) as f64;
+        println!(
+            "{:<28} {:>6} {:>6.1}%   [{:>5.1}%, {:>5.1}%]  {:>5.1}%   {:>10.3} {:>10.1}",
+            options.entries[b].name,
+            wins[b],
+            100.0 * wins[b] as f64 / games as f64,
+            100.0 * low,
+            100.0 * high,
+            100.0 * fair,
+            per,
+            slowest[b].as_secs_f64() * 1e3
+        );
+    }
+    ExitCode::SUCCESS
+}
