@@ -288,6 +288,20 @@ impl View {
         }
     }
 
+    /// Who acts next, as far as the view's seat can tell (everything, in the dice games; in
+    /// Cartas a pending deal is chance like any other).
+    pub fn phase(&self) -> Phase<Seat, Outcome> {
+        match self {
+            View::Poleana(s) => State::Poleana(*s).phase(),
+            View::Parchis(s) => State::Parchis(*s).phase(),
+            View::Cartas(v) => match v.phase() {
+                Phase::Chance => Phase::Chance,
+                Phase::Decide(seat) => Phase::Decide(seat),
+                Phase::Over(o) => Phase::Over(Outcome::Cartas(o)),
+            },
+        }
+    }
+
     /// The stable id of `action` in the game's action space, as [`State::action_id`] gives it.
     pub fn action_id(&self, action: &Action) -> Option<u16> {
         match (self, action) {
