@@ -9,6 +9,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
+use fichas::bot::{Bot, Budget, Kind, Reason, Strength};
 use fichas::game::{self, ChanceOutcome, Choice, Event, Game, Variant};
 use fichas::phase::{Phase, PlayError};
 use fichas::record::{Record, RecordError as CoreRecordError, Step};
@@ -16,7 +17,7 @@ use fichas::{Roll, Seat, picture, simulation};
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
@@ -226,6 +227,15 @@ fn actions_of(state: &game::State, choices: Vec<Choice>, seat: Option<Seat>) -> 
         .collect()
 }
 
+/// The choices a view lists for the seat to decide, with their seat and ids.
+fn view_actions(view: &game::View) -> Vec<PyAction> {
+    let seat = view.phase().to_act().map(|s| s.index());
+    view.legal_actions()
+        .into_iter()
+        .map(|choice| PyAction { id: view.action_id(&choice.action()), choice, seat })
+        .collect()
+}
+
 /// What a seat may see of a game; a client can render from it alone.
 #[pyclass(module = "fichas._fichas", name = "View", frozen)]
 #[derive(Clone)]
@@ -252,9 +262,10 @@ impl PyView {
         self.view.variant().to_string()
     }
 
-    /// The seat's legal actions when it is to act, worked out from the view alone.
+    /// The notation of the seat's legal actions when it is to act, worked out from the view
+    /// alone.
     fn legal_actions(&self) -> Vec<String> {
-        self.view.legal_actions().iter().map(|c| c.to_string()).collect()
+        self.view.legal_actions().iter().map(|c| c.action().to_string()).collect()
     }
 
     /// The board as SVG.
@@ -338,6 +349,185 @@ impl PyRecord {
 
     fn __repr__(&self) -> String {
         format!("<fichas.Record {} with {} steps>", self.record.variant(), self.record.steps().len())
+    }
+}
+
+/// A bot's choice: the action, why (a stable code and an English sentence) and its estimate of
+/// the seat's chance to win after it.
+#[pyclass(module = "fichas._fichas", name = "Suggestion", frozen)]
+pub struct PySuggestion {
+    action: PyAction,
+    reason: Option<Reason>,
+    estimate: Option<f32>,
+}
+
+#[pymethods]
+impl PySuggestion {
+    /// The action, as `legal_actions()` lists it.
+    #[getter]
+    fn action(&self) -> PyAction {
+        self.action.clone()
+    }
+
+    /// The action's notation.
+    #[getter]
+    fn notation(&self) -> String {
+        self.action.notation()
+    }
+
+    /// Why, as a stable code such as `"captures"` or `"holds_back"` (for apps that translate);
+    /// `None` from the random bot.
+    #[getter]
+    fn reason(&self) -> Option<&'static str> {
+        self.reason.map(Reason::code)
+    }
+
+    /// Why, as an English sentence such as `"captures a red token"`.
+    #[getter]
+    fn explanation(&self) -> Option<String> {
+        self.reason.map(|r| r.to_string())
+    }
+
+    /// The bot's estimate (0 to 1) of its side's chance to win after the action: an estimate,
+    /// not a calibrated probability. `None` from the random bot.
+    #[getter]
+    fn estimate(&self) -> Option<f64> {
+        self.estimate.map(f64::from)
+    }
+
+    fn __repr__(&self) -> String {
+        let mut text = format!("Suggestion('{}'", self.action.notation());
+        if let Some(reason) = self.reason {
+            text.push_str(&format!(", reason='{}'", reason.code()));
+        }
+        if let Some(estimate) = self.estimate {
+            text.push_str(&format!(", estimate={estimate:.3}"));
+        }
+        text + ")"
+    }
+}
+
+/// The bot's suggestion for the seat to decide in `view`, with the action as the view lists it.
+fn suggestion(bot: &Bot, view: &game::View) -> PyResult<Option<PySuggestion>> {
+    guard(|| {
+        let Some(hint) = bot.choose(view) else { return Ok(None) };
+        let action = view_actions(view)
+            .into_iter()
+            .find(|a| a.choice.action() == hint.action)
+            .ok_or_else(|| FichasError::new_err("internal error in fichas: a bot chose an unlisted action"))?;
+        Ok(Some(PySuggestion { action, reason: hint.reason, estimate: hint.estimate }))
+    })
+}
+
+/// A number of a search budget, checked.
+fn budget_number<T: TryFrom<i64>>(name: &str, value: i64, most: &str) -> PyResult<T> {
+    T::try_from(value).map_err(|_| ConfigError::new_err(format!("{name} must be from 0 to {most}, not {value}")))
+}
+
+/// A player for every variant that sees only what its seat may see.
+///
+/// `Bot("hard", seed=1)`: the strength is a kind (`random`, `greedy`, `search`) or a level
+/// (`easy`, `medium`, `hard`); a search may set its own budget with `nodes`, `depth` (Poleana,
+/// Parchís), `iterations`, `playout` (Cartas) and `time_limit` (seconds per decision).
+#[pyclass(module = "fichas._fichas", name = "Bot", frozen)]
+pub struct PyBot {
+    bot: Bot,
+}
+
+#[pymethods]
+impl PyBot {
+    #[new]
+    #[pyo3(signature = (strength="medium", seed=0, *, nodes=None, depth=None, iterations=None, playout=None, time_limit=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn new(
+        strength: &str,
+        seed: u64,
+        nodes: Option<i64>,
+        depth: Option<i64>,
+        iterations: Option<i64>,
+        playout: Option<i64>,
+        time_limit: Option<f64>,
+    ) -> PyResult<PyBot> {
+        let mut strength: Strength = strength.parse().map_err(config_error)?;
+        let tuned =
+            nodes.is_some() || depth.is_some() || iterations.is_some() || playout.is_some() || time_limit.is_some();
+        if tuned && strength.kind != Kind::Search {
+            return Err(ConfigError::new_err(format!(
+                "a budget (nodes, depth, iterations, playout, time_limit) is for a search; `{strength}` does not search"
+            )));
+        }
+        let budget = &mut strength.budget;
+        if let Some(n) = nodes {
+            budget.nodes = budget_number("nodes", n, "4294967295")?;
+        }
+        if let Some(n) = depth {
+            budget.depth = budget_number("depth", n, "255")?;
+        }
+        if let Some(n) = iterations {
+            budget.iterations = budget_number("iterations", n, "4294967295")?;
+        }
+        if let Some(n) = playout {
+            budget.playout = budget_number("playout", n, "255")?;
+        }
+        if let Some(seconds) = time_limit {
+            if !(seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0) {
+                return Err(ConfigError::new_err(format!(
+                    "time_limit is in seconds, more than 0 and at most a day, not {seconds}"
+                )));
+            }
+            budget.time_limit = Some(Duration::from_secs_f64(seconds));
+        }
+        Ok(PyBot { bot: Bot::new(strength, seed) })
+    }
+
+    /// `"random"`, `"greedy"` or `"search"`.
+    #[getter]
+    fn kind(&self) -> String {
+        self.bot.strength().kind.to_string()
+    }
+
+    /// The level or kind it was made with, such as `"hard"` (a search with a budget of its own
+    /// reads `"search"`).
+    #[getter]
+    fn strength(&self) -> String {
+        self.bot.strength().to_string()
+    }
+
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.bot.seed()
+    }
+
+    /// The search budget: nodes, depth, iterations, playout and time_limit (seconds or None).
+    #[getter]
+    fn budget<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let Budget { nodes, depth, iterations, playout, time_limit } = self.bot.strength().budget;
+        let dict = PyDict::new(py);
+        dict.set_item("nodes", nodes)?;
+        dict.set_item("depth", depth)?;
+        dict.set_item("iterations", iterations)?;
+        dict.set_item("playout", playout)?;
+        dict.set_item("time_limit", time_limit.map(|t| t.as_secs_f64()))?;
+        Ok(dict)
+    }
+
+    /// The bot's action for the seat to decide, from a `Game` (looking only at that seat's
+    /// view) or a `View`; `None` when that seat is not to decide. The same seed and view give
+    /// the same suggestion.
+    fn choose(&self, position: &Bound<'_, PyAny>) -> PyResult<Option<PySuggestion>> {
+        if let Ok(game) = position.cast::<PyGame>() {
+            let game = game.borrow();
+            let Some(seat) = game.game.to_act() else { return Ok(None) };
+            suggestion(&self.bot, &game.game.view(seat))
+        } else if let Ok(view) = position.cast::<PyView>() {
+            suggestion(&self.bot, &view.get().view)
+        } else {
+            Err(PyTypeError::new_err("a bot chooses for a Game or a View"))
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Bot('{}', seed={})", self.bot.strength(), self.bot.seed())
     }
 }
 
@@ -519,6 +709,15 @@ impl PyGame {
         Ok(PyView { view: self.game.view(seat) })
     }
 
+    /// A hint for the seat to decide: the suggestion of `Bot(strength, seed)` from that seat's
+    /// view; `None` while nobody decides.
+    #[pyo3(signature = (strength="medium", seed=0))]
+    fn suggest(&self, strength: &str, seed: u64) -> PyResult<Option<PySuggestion>> {
+        let strength: Strength = strength.parse().map_err(config_error)?;
+        let Some(seat) = self.game.to_act() else { return Ok(None) };
+        suggestion(&Bot::new(strength, seed), &self.game.view(seat))
+    }
+
     /// The position as one line of text (it reads back with `Game.from_position`).
     fn position(&self) -> String {
         self.game.position()
@@ -589,51 +788,220 @@ fn replay(json: &str) -> PyResult<PyGame> {
     guard(|| Ok(PyGame::wrap(fichas::record::replay(json).map_err(record_error)?, 0)))
 }
 
-/// Plays `games` random games in Rust, on `threads` threads (default: every core), without the
-/// interpreter lock. Returns columns as a dict of lists; `fichas.simulate` wraps them. While
-/// the games run, `progress` (if given) is called now and then with the number finished.
+/// How one seat of a simulation plays: inside the engine, or by a Python callable.
+enum SeatPolicy {
+    Engine(simulation::Policy),
+    Python(Py<PyAny>),
+}
+
+/// One seat's policy: a name, a `Bot`, or a callable.
+fn seat_policy(item: &Bound<'_, PyAny>) -> PyResult<SeatPolicy> {
+    if let Ok(name) = item.extract::<String>() {
+        let policy = name.parse::<simulation::Policy>().map_err(|_| {
+            ConfigError::new_err(format!(
+                "unknown policy `{name}`: a policy is random, greedy, search, easy, medium or hard, a Bot, or a callable"
+            ))
+        })?;
+        Ok(SeatPolicy::Engine(policy))
+    } else if let Ok(bot) = item.cast::<PyBot>() {
+        Ok(SeatPolicy::Engine(simulation::Policy::Bot(bot.get().bot.strength())))
+    } else if item.is_callable() {
+        Ok(SeatPolicy::Python(item.clone().unbind()))
+    } else {
+        Err(PyTypeError::new_err(format!(
+            "a policy is a name (such as \"greedy\"), a Bot or a callable, not {}",
+            item.get_type().name()?
+        )))
+    }
+}
+
+/// The seats' policies: one for every seat, or a list that seat `s` takes entry
+/// `s % len` of.
+fn seat_policies(policy: &Bound<'_, PyAny>) -> PyResult<Vec<SeatPolicy>> {
+    if policy.is_instance_of::<PyString>() || !(policy.is_instance_of::<PyList>() || policy.is_instance_of::<PyTuple>())
+    {
+        return Ok(vec![seat_policy(policy)?]);
+    }
+    let seats = policy.try_iter()?.map(|item| seat_policy(&item?)).collect::<PyResult<Vec<_>>>()?;
+    if seats.is_empty() || seats.len() > Seat::MAX {
+        return Err(ConfigError::new_err(format!(
+            "a list of policies names 1 to {} seats, not {}",
+            Seat::MAX,
+            seats.len()
+        )));
+    }
+    Ok(seats)
+}
+
+/// Why a game with Python policies stopped: the callable raised, or answered an action the
+/// rules refuse.
+struct Stopped(PyErr);
+
+impl From<PlayError> for Stopped {
+    fn from(e: PlayError) -> Stopped {
+        Stopped(IllegalActionError::new_err(format!("a policy chose an illegal action: {e}")))
+    }
+}
+
+impl From<PyErr> for Stopped {
+    fn from(e: PyErr) -> Stopped {
+        Stopped(e)
+    }
+}
+
+/// Asks a Python policy for its action: it gets the seat's view and its legal actions and
+/// answers one of them, or its notation.
+fn ask(py: Python<'_>, policy: &Py<PyAny>, seat: Seat, view: &game::View) -> Result<game::Action, Stopped> {
+    let actions = view_actions(view);
+    let answer = policy.call1(py, (PyView { view: *view }, actions.clone()))?;
+    let answer = answer.bind(py);
+    if let Ok(action) = answer.cast::<PyAction>() {
+        return Ok(action.get().choice.action());
+    }
+    let Ok(text) = answer.extract::<String>() else {
+        return Err(Stopped(PyTypeError::new_err(format!(
+            "the policy of seat {} answered {}: a policy returns one of the Actions it is given, or its notation",
+            seat.index(),
+            answer.get_type().name()?
+        ))));
+    };
+    match actions.iter().find(|a| a.notation() == text) {
+        Some(action) => Ok(action.choice.action()),
+        None => {
+            let legal: Vec<String> = actions.iter().map(PyAction::notation).collect();
+            Err(Stopped(IllegalActionError::new_err(format!(
+                "the policy of seat {} answered `{text}`, which is not one of the legal actions: {}",
+                seat.index(),
+                legal.join(", ")
+            ))))
+        }
+    }
+}
+
+/// Plays the games one after another on this thread, holding the interpreter lock, since the
+/// Python policies need it.
+fn simulate_with_python(
+    py: Python<'_>,
+    variant: Variant,
+    games: u64,
+    seed: u64,
+    seats: &[SeatPolicy],
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<simulation::GameSummary>> {
+    let policies: Vec<Option<simulation::Policy>> = seats
+        .iter()
+        .map(|s| match s {
+            SeatPolicy::Engine(policy) => Some(*policy),
+            SeatPolicy::Python(_) => None,
+        })
+        .collect();
+    let mut summaries = Vec::new();
+    let mut reported = std::time::Instant::now();
+    for index in 0..games {
+        let mut decide = |seat: Seat, view: &game::View| -> Result<game::Action, Stopped> {
+            match &seats[seat.index() % seats.len()] {
+                SeatPolicy::Python(policy) => ask(py, policy, seat, view),
+                // play_game_by asks only for the seats without an engine policy.
+                SeatPolicy::Engine(_) => Err(Stopped(FichasError::new_err("internal error in fichas"))),
+            }
+        };
+        let summary =
+            guard(|| simulation::play_game_by(variant, &policies, seed, index, &mut decide).map_err(|Stopped(e)| e))?;
+        summaries.push(summary);
+        if reported.elapsed() > Duration::from_millis(100) {
+            py.check_signals()?;
+            if let Some(callback) = progress {
+                callback.call1((index + 1,))?;
+            }
+            reported = std::time::Instant::now();
+        }
+    }
+    Ok(summaries)
+}
+
+/// Plays `games` games in Rust. `policy` is how every seat plays, or a list that seat `s` takes
+/// entry `s % len` of: a name (`random`, `greedy`, `search`, `easy`, `medium`, `hard`), a `Bot`,
+/// or a callable that gets the seat's `View` and its legal `Action`s and returns one of them
+/// (or its notation). Without callables the games run on `threads` threads (default: every
+/// core) without the interpreter lock; with one, on this thread. Returns columns as a dict of
+/// lists; `fichas.simulate` wraps them. While the games run, `progress` (if given) is called now
+/// and then with the number finished.
 #[pyfunction]
-#[pyo3(signature = (variant, games, seed=0, threads=None, policy="random", progress=None))]
+#[pyo3(signature = (variant, games, seed=0, threads=None, policy=None, progress=None))]
 fn simulate<'py>(
     py: Python<'py>,
     variant: &str,
     games: u64,
     seed: u64,
     threads: Option<usize>,
-    policy: &str,
+    policy: Option<Bound<'py, PyAny>>,
     progress: Option<Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let variant = parse_variant(variant)?;
-    if policy != "random" {
-        return Err(ConfigError::new_err(format!("unknown policy `{policy}`: the policies are: random")));
-    }
+    let seats = match &policy {
+        None => vec![SeatPolicy::Engine(simulation::Policy::Random)],
+        Some(policy) => seat_policies(policy)?,
+    };
     if games > 100_000_000 {
         return Err(ConfigError::new_err("at most 100,000,000 games a call"));
     }
+    let summaries = if seats.iter().any(|s| matches!(s, SeatPolicy::Python(_))) {
+        simulate_with_python(py, variant, games, seed, &seats, progress.as_ref())?
+    } else {
+        let policies: Vec<simulation::Policy> = seats
+            .iter()
+            .filter_map(|s| match s {
+                SeatPolicy::Engine(policy) => Some(*policy),
+                SeatPolicy::Python(_) => None,
+            })
+            .collect();
+        simulate_in_rust(py, variant, games, seed, threads, policies, progress.as_ref())?
+    };
+    if let Some(callback) = &progress {
+        callback.call1((games,))?;
+    }
+    columns(py, variant, &summaries)
+}
+
+/// Plays the games on `threads` threads without the interpreter lock, waking now and then to
+/// report progress.
+fn simulate_in_rust(
+    py: Python<'_>,
+    variant: Variant,
+    games: u64,
+    seed: u64,
+    threads: Option<usize>,
+    policies: Vec<simulation::Policy>,
+    progress: Option<&Bound<'_, PyAny>>,
+) -> PyResult<Vec<simulation::GameSummary>> {
     let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     let done = Arc::new(AtomicU64::new(0));
     let worker = {
         let done = Arc::clone(&done);
         std::thread::spawn(move || {
             catch_unwind(AssertUnwindSafe(|| {
-                simulation::simulate(variant, games, seed, threads, simulation::Policy::Random, Some(&done))
+                simulation::simulate_seats(variant, games, seed, threads, &policies, Some(&done))
             }))
         })
     };
-    // Wait without the interpreter lock, waking now and then to report progress.
     while !worker.is_finished() {
         py.detach(|| std::thread::sleep(Duration::from_millis(100)));
-        if let Some(callback) = &progress {
+        if let Some(callback) = progress {
             callback.call1((done.load(Ordering::Relaxed),))?;
         }
     }
-    let summaries = match worker.join() {
-        Ok(Ok(summaries)) => summaries,
-        _ => return Err(FichasError::new_err("internal error in fichas (a bug; please report it)")),
-    };
-    if let Some(callback) = &progress {
-        callback.call1((games,))?;
+    match worker.join() {
+        Ok(Ok(summaries)) => Ok(summaries),
+        _ => Err(FichasError::new_err("internal error in fichas (a bug; please report it)")),
     }
+}
+
+/// The summaries as columns: a dict of lists.
+fn columns<'py>(
+    py: Python<'py>,
+    variant: Variant,
+    summaries: &[simulation::GameSummary],
+) -> PyResult<Bound<'py, PyDict>> {
     let columns = PyDict::new(py);
     columns.set_item("winner", summaries.iter().map(|s| s.winner().map(|w| w.index())).collect::<Vec<_>>())?;
     let winners: Vec<Bound<'py, PyTuple>> = summaries
@@ -674,6 +1042,8 @@ fn _fichas(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyAction>()?;
     m.add_class::<PyView>()?;
     m.add_class::<PyRecord>()?;
+    m.add_class::<PyBot>()?;
+    m.add_class::<PySuggestion>()?;
     m.add_function(wrap_pyfunction!(replay, m)?)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;

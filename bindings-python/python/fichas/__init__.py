@@ -15,14 +15,22 @@ or simulate many games in Rust, on every core::
 
     result = fichas.simulate("parchis:pairs", games=100_000, seed=1)
     result.to_pandas().groupby("winner").size()
+
+Bots play every variant from what their seat may see::
+
+    hint = fichas.Bot("hard", seed=1).choose(g)      # or g.suggest("hard")
+    hint.action, hint.reason, hint.estimate
+    fichas.simulate("poleana", games=1000, policy=["hard", "easy"])   # seats take turns
 """
 
 from __future__ import annotations
 
-from typing import Any, Dict, Iterator, List, Optional
+from collections.abc import Sequence
+from typing import Any, Callable, Dict, Iterator, List, Optional, Union
 
 from ._fichas import (
     Action,
+    Bot,
     ConfigError,
     FichasError,
     Game,
@@ -30,6 +38,7 @@ from ._fichas import (
     ParseError,
     Record,
     RecordError,
+    Suggestion,
     View,
     __version__,
     replay,
@@ -39,20 +48,28 @@ from ._fichas import simulate as _simulate
 
 __all__ = [
     "Action",
+    "Bot",
     "ConfigError",
     "FichasError",
     "Game",
     "IllegalActionError",
     "ParseError",
     "Record",
+    "Policy",
     "RecordError",
     "SimulationResult",
+    "Suggestion",
     "View",
     "__version__",
     "replay",
     "simulate",
     "variants",
 ]
+
+#: How a seat plays in `simulate`: a name (``"random"``, ``"greedy"``, ``"search"``,
+#: ``"easy"``, ``"medium"``, ``"hard"``), a `Bot`, or a callable that gets the seat's `View`
+#: and its legal actions and returns one of them (or its notation).
+Policy = Union[str, Bot, Callable[[View, List[Action]], Union[Action, str]]]
 
 
 class SimulationResult:
@@ -123,14 +140,21 @@ def simulate(
     games: int = 1000,
     seed: int = 0,
     threads: Optional[int] = None,
-    policy: str = "random",
+    policy: Union[Policy, Sequence[Policy]] = "random",
     progress: bool = False,
 ) -> SimulationResult:
     """Play ``games`` games of ``variant`` in Rust and return one row per game.
 
-    The interpreter lock is released while the games run, on ``threads`` threads (default:
-    every core). Game ``i`` is seeded from ``seed`` and ``i``, so the results are the same for
-    any number of threads. ``progress=True`` shows a counter on standard error.
+    ``policy`` says how every seat plays (see `Policy`), or is a list that seat ``s`` takes
+    entry ``s % len(policy)`` of: ``["hard", "random"]`` seats the hard bot at seats 0 and 2.
+    The bots run in Rust; the interpreter lock is released while the games run, on
+    ``threads`` threads (default: every core). A Python callable needs the lock, so with one
+    the games run one after another on this thread; whatever it raises stops the simulation,
+    and an answer that is not a legal action raises `IllegalActionError`.
+
+    Game ``i`` is seeded from ``seed`` and ``i`` (its dice, deals and every bot's choices), so
+    the results are the same for any number of threads. ``progress=True`` shows a counter on
+    standard error.
     """
     if games < 0:
         raise ConfigError(f"games must be at least 0, not {games}")
@@ -138,6 +162,8 @@ def simulate(
         raise ConfigError(f"threads must be at least 1, not {threads}")
     report = _progress_bar(variant, games) if progress else None
     try:
+        if isinstance(policy, Sequence) and not isinstance(policy, str):
+            policy = list(policy)
         columns = _simulate(variant, games, seed, threads, policy, report)
     finally:
         if report is not None:

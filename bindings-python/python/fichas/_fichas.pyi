@@ -5,6 +5,7 @@ from typing import Any, Callable, Dict, List, Optional, Tuple, Union, final
 __version__: str
 __all__ = [
     "Action",
+    "Bot",
     "ConfigError",
     "FichasError",
     "Game",
@@ -12,6 +13,7 @@ __all__ = [
     "ParseError",
     "Record",
     "RecordError",
+    "Suggestion",
     "View",
     "__version__",
     "replay",
@@ -74,6 +76,42 @@ class Record:
     def __len__(self) -> int: ...
 
 @final
+class Suggestion:
+    @property
+    def action(self) -> Action: ...
+    @property
+    def notation(self) -> str: ...
+    @property
+    def reason(self) -> Optional[str]: ...
+    @property
+    def explanation(self) -> Optional[str]: ...
+    @property
+    def estimate(self) -> Optional[float]: ...
+
+@final
+class Bot:
+    def __new__(
+        cls,
+        strength: str = "medium",
+        seed: int = 0,
+        *,
+        nodes: Optional[int] = None,
+        depth: Optional[int] = None,
+        iterations: Optional[int] = None,
+        playout: Optional[int] = None,
+        time_limit: Optional[float] = None,
+    ) -> Bot: ...
+    @property
+    def kind(self) -> str: ...
+    @property
+    def strength(self) -> str: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def budget(self) -> Dict[str, Any]: ...
+    def choose(self, position: Union[Game, View]) -> Optional[Suggestion]: ...
+
+@final
 class Game:
     def __new__(cls, variant: str, seed: Optional[int] = None) -> Game: ...
     @staticmethod
@@ -101,6 +139,7 @@ class Game:
     @property
     def last_events(self) -> List[Dict[str, Any]]: ...
     def view(self, seat: int) -> View: ...
+    def suggest(self, strength: str = "medium", seed: int = 0) -> Optional[Suggestion]: ...
     def position(self) -> str: ...
     def record(self) -> Record: ...
     def copy(self) -> Game: ...
@@ -119,7 +158,7 @@ def simulate(
     games: int,
     seed: int = 0,
     threads: Optional[int] = None,
-    policy: str = "random",
+    policy: Optional[Union[str, Bot, Callable[..., Any], List[Union[str, Bot, Callable[..., Any]]]]] = None,
     progress: Optional[Callable[[int], None]] = None,
 ) -> Dict[str, List[Any]]: ...
 def variants() -> List[str]: ...
