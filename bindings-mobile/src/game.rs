@@ -9,7 +9,7 @@ use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::convert::{self, Action, ChanceOutcome, Event, Outcome, Phase, seat_number, seat_of};
-use crate::{FichasError, GameRecord, Result, SeatView, guard, parse_variant};
+use crate::{FichasError, GameRecord, Result, SeatView, Suggestion, guard, parse_variant};
 
 /// The state behind the lock: the engine's game and the generator `roll` draws from.
 #[derive(Clone)]
@@ -205,6 +205,20 @@ impl Game {
     /// What `seat` may see: in Cartas its own hand and only the sizes of the others.
     pub fn view(&self, seat: u32) -> Result<Arc<SeatView>> {
         self.with(|i| Ok(Arc::new(SeatView::new(i.game.view(seat_of(&i.game.variant(), seat)?)))))
+    }
+
+    /// A hint for the seat to decide, or an offline opponent's move: the suggestion of a bot of
+    /// `level` (`easy`, `medium`, `hard`; or `random`, `greedy`, `search`) seeded with `seed`,
+    /// from that seat's view only. None while nobody decides. The same seed and position give
+    /// the same suggestion; `timeLimitMs` caps a search's time (at the price of that sameness).
+    /// Throws `Config` for an unknown level. The game stays unlocked while the bot thinks.
+    #[uniffi::method(default(seed = 0, time_limit_ms = None))]
+    pub fn suggest(&self, level: String, seed: u64, time_limit_ms: Option<u32>) -> Result<Option<Suggestion>> {
+        let view = self.with(|i| Ok(i.game.to_act().map(|seat| i.game.view(seat))))?;
+        match view {
+            Some(view) => crate::bot::suggest(&view, &level, seed, time_limit_ms),
+            None => Ok(None),
+        }
     }
 
     /// The position as one line of text; `Game.fromPosition` reads it back. It holds every

@@ -9,6 +9,7 @@
 //! Names avoid the platforms' own: the view is a `SeatView` (SwiftUI has a `View`) and the record
 //! a `GameRecord` (the JVM has a `Record`).
 
+mod bot;
 mod convert;
 mod game;
 mod record;
@@ -16,6 +17,7 @@ mod view;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+pub use bot::Suggestion;
 pub use convert::{
     Action, ChanceOutcome, Colour, Compliance, Event, Mark, Outcome, Phase, Priority, Step, VariantInfo,
 };

@@ -47,6 +47,14 @@ impl SeatView {
         guard(|| serde_json::to_string(&self.view).map_err(|e| FichasError::Internal(e.to_string())))
     }
 
+    /// A hint from the view alone, as `Game.suggest` gives it (a client may ask offline). In
+    /// Cartas, none unless the view's own seat is to decide; in the dice games, where the view is
+    /// the whole position, the hint is for the seat to decide.
+    #[uniffi::method(default(seed = 0, time_limit_ms = None))]
+    pub fn suggest(&self, level: String, seed: u64, time_limit_ms: Option<u32>) -> Result<Option<crate::Suggestion>> {
+        crate::bot::suggest(&self.view, &level, seed, time_limit_ms)
+    }
+
     /// The variant, as its configuration text.
     pub fn variant(&self) -> Result<String> {
         guard(|| Ok(self.view.variant().to_string()))
