@@ -36,7 +36,9 @@ use arrayvec::{ArrayString, ArrayVec};
 use rand_core::Rng;
 
 use crate::bot::{Bot, Budget, Deadline, Kind, Reason, Suggestion, math};
-use crate::cartas::{Action, Actions, Board, Cards, Event, Events, Rank, SEATS, Spot, Stage, State, View, start};
+use crate::cartas::{
+    Action, Actions, Board, Cards, Event, Events, Rank, SEATS, Spot, Stage, State, View, natural_card, start,
+};
 use crate::chance::{below, pick_weighted};
 use crate::colour::Colour;
 use crate::game;
@@ -98,20 +100,8 @@ impl Reach {
     fn of(deck: &Cards) -> Reach {
         let total = deck.len().max(1) as f32;
         let n = |rank: Rank| f32::from(deck.count(rank));
-        let natural = |k: usize| match k {
-            1 | 11 => Rank::Ace,
-            2 => Rank::Two,
-            3 => Rank::Three,
-            4 => Rank::Four,
-            5 => Rank::Five,
-            6 => Rank::Six,
-            7 => Rank::Seven,
-            8 => Rank::Eight,
-            9 => Rank::Nine,
-            10 => Rank::Ten,
-            12 => Rank::Queen,
-            _ => Rank::King,
-        };
+        // The card that walks k cells; seven cells are the 7 played whole.
+        let natural = |k: usize| natural_card(k as u8).unwrap_or(Rank::Seven);
         let mut forward = [0.0; 14];
         for (k, f) in forward.iter_mut().enumerate().skip(1) {
             let seven = if k < 7 { n(Rank::Seven) } else { 0.0 };

@@ -11,9 +11,12 @@ use alloc::vec::Vec;
 
 use rand_core::Rng;
 
-use crate::bot::{Budget, Deadline};
+use core::hash::Hash;
+
+use crate::bot::{Bot, Budget, Deadline, Kind, Reason, Suggestion};
 use crate::chance::below;
 use crate::dice::Roll;
+use crate::game::Action;
 
 /// Who acts in a dice game position, as the search sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -28,9 +31,14 @@ pub(crate) enum Turn {
 pub(crate) type Values = [f32; 4];
 
 /// A dice game as the bots need it.
-pub(crate) trait DiceGame: Copy + PartialEq {
+pub(crate) trait DiceGame: Copy + PartialEq + Hash {
     type Choice: Copy;
     type Choices: core::ops::Deref<Target = [Self::Choice]>;
+
+    /// The choice as an action of the facade.
+    fn action(choice: &Self::Choice) -> Action;
+    /// Why the choice at `chosen` is good, in the heuristic's terms.
+    fn explain(&self, choices: &Self::Choices, chosen: usize) -> Reason;
 
     fn turn(&self) -> Turn;
     fn choices(&self) -> Self::Choices;
@@ -38,6 +46,26 @@ pub(crate) trait DiceGame: Copy + PartialEq {
     fn roll(&mut self, roll: Roll);
     /// The win shares: exact once the game is over, the heuristic's otherwise.
     fn values(&self) -> Values;
+}
+
+/// The bot's choice among the legal ones: its index, the list, and the bot's estimate.
+fn decide_for<G: DiceGame>(bot: &Bot, state: &G) -> Option<(usize, G::Choices, Option<f32>)> {
+    let mut rng = bot.rng_for(state);
+    let strength = bot.strength();
+    let (index, estimate) = decide(state, strength.kind, &strength.budget, &mut rng)?;
+    Some((index, state.choices(), estimate))
+}
+
+/// The bot's choice and estimate, without a reason: the fast path of simulations.
+pub(crate) fn choose<G: DiceGame>(bot: &Bot, state: &G) -> Option<(G::Choice, Option<f32>)> {
+    decide_for(bot, state).map(|(i, choices, estimate)| (choices[i], estimate))
+}
+
+/// The bot's choice with its reason (none from the random bot).
+pub(crate) fn suggest<G: DiceGame>(bot: &Bot, state: &G) -> Option<Suggestion> {
+    let (index, choices, estimate) = decide_for(bot, state)?;
+    let reason = (bot.strength().kind != Kind::Random).then(|| state.explain(&choices, index));
+    Some(Suggestion { action: G::action(&choices[index]), reason, estimate })
 }
 
 /// Values that differ by less than this are a tie (broken at random).

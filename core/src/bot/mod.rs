@@ -389,8 +389,8 @@ impl Bot {
     /// to decide (in the dice games: when nobody is).
     pub fn choose(&self, view: &View) -> Option<Suggestion> {
         match view {
-            View::Poleana(state) => poleana::suggest(self, state),
-            View::Parchis(state) => parchis::suggest(self, state),
+            View::Poleana(state) => dice::suggest(self, state),
+            View::Parchis(state) => dice::suggest(self, state),
             View::Cartas(view) => cartas::suggest(self, view),
         }
     }
@@ -404,12 +404,12 @@ impl Bot {
 
     /// The fast path for Poleana: the choice alone, without a reason.
     pub fn choose_poleana(&self, state: &crate::poleana::State) -> Option<crate::poleana::Choice> {
-        poleana::choose(self, state).map(|(choice, _)| choice)
+        dice::choose(self, state).map(|(choice, _)| choice)
     }
 
     /// The fast path for Parchís: the choice alone, without a reason.
     pub fn choose_parchis(&self, state: &crate::parchis::State) -> Option<crate::parchis::Choice> {
-        parchis::choose(self, state).map(|(choice, _)| choice)
+        dice::choose(self, state).map(|(choice, _)| choice)
     }
 
     /// The fast path for Cartas: the action alone, from the view of the seat to decide.

@@ -11,8 +11,8 @@
 //! A side (one colour, or two partners) adds its colours' strengths; win shares come from a
 //! softmax over the sides.
 
-use crate::bot::dice::{self, DiceGame, Turn, Values, hit_chance};
-use crate::bot::{Bot, Kind, Reason, Suggestion, math};
+use crate::bot::dice::{DiceGame, Turn, Values, hit_chance};
+use crate::bot::{Reason, math};
 use crate::colour::Colour;
 use crate::dice::Roll;
 use crate::game::Action;
@@ -147,6 +147,14 @@ impl DiceGame for State {
     type Choice = crate::parchis::Choice;
     type Choices = Choices;
 
+    fn action(choice: &Self::Choice) -> Action {
+        Action::Parchis(choice.action)
+    }
+
+    fn explain(&self, choices: &Choices, chosen: usize) -> Reason {
+        explain(self, choices, chosen)
+    }
+
     fn turn(&self) -> Turn {
         match self.phase() {
             Phase::Chance => Turn::Chance,
@@ -175,23 +183,6 @@ impl DiceGame for State {
     fn values(&self) -> Values {
         values(self)
     }
-}
-
-fn decide(bot: &Bot, state: &State) -> Option<(usize, Choices, Option<f32>)> {
-    let mut rng = bot.rng_for(state);
-    let strength = bot.strength();
-    let (index, estimate) = dice::decide(state, strength.kind, &strength.budget, &mut rng)?;
-    Some((index, state.legal_actions(), estimate))
-}
-
-pub(super) fn choose(bot: &Bot, state: &State) -> Option<(crate::parchis::Choice, Option<f32>)> {
-    decide(bot, state).map(|(i, choices, estimate)| (choices[i], estimate))
-}
-
-pub(super) fn suggest(bot: &Bot, state: &State) -> Option<Suggestion> {
-    let (index, choices, estimate) = decide(bot, state)?;
-    let reason = (bot.strength().kind != Kind::Random).then(|| explain(state, &choices, index));
-    Some(Suggestion { action: Action::Parchis(choices[index].action), reason, estimate })
 }
 
 /// Why the choice at `chosen` is good, in the heuristic's terms.

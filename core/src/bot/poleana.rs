@@ -17,8 +17,8 @@
 
 use arrayvec::ArrayVec;
 
-use crate::bot::dice::{self, DiceGame, Turn, Values, hit_chance};
-use crate::bot::{Bot, Kind, Reason, Suggestion, math};
+use crate::bot::dice::{DiceGame, Turn, Values, hit_chance};
+use crate::bot::{Reason, math};
 use crate::colour::{Colour, ColourSet};
 use crate::dice::Roll;
 use crate::game::Action;
@@ -248,6 +248,14 @@ impl DiceGame for State {
     type Choice = crate::poleana::Choice;
     type Choices = Choices;
 
+    fn action(choice: &Self::Choice) -> Action {
+        Action::Poleana(choice.action)
+    }
+
+    fn explain(&self, choices: &Choices, chosen: usize) -> Reason {
+        explain(self, choices, chosen)
+    }
+
     fn turn(&self) -> Turn {
         match self.phase() {
             Phase::Chance => Turn::Chance,
@@ -271,24 +279,6 @@ impl DiceGame for State {
     fn values(&self) -> Values {
         values(self)
     }
-}
-
-/// The bot's choice among the legal ones: its index, the list, and the bot's estimate.
-fn decide(bot: &Bot, state: &State) -> Option<(usize, Choices, Option<f32>)> {
-    let mut rng = bot.rng_for(state);
-    let strength = bot.strength();
-    let (index, estimate) = dice::decide(state, strength.kind, &strength.budget, &mut rng)?;
-    Some((index, state.legal_actions(), estimate))
-}
-
-pub(super) fn choose(bot: &Bot, state: &State) -> Option<(crate::poleana::Choice, Option<f32>)> {
-    decide(bot, state).map(|(i, choices, estimate)| (choices[i], estimate))
-}
-
-pub(super) fn suggest(bot: &Bot, state: &State) -> Option<Suggestion> {
-    let (index, choices, estimate) = decide(bot, state)?;
-    let reason = (bot.strength().kind != Kind::Random).then(|| explain(state, &choices, index));
-    Some(Suggestion { action: Action::Poleana(choices[index].action), reason, estimate })
 }
 
 /// Why the choice at `chosen` is good, in the heuristic's terms.
@@ -349,6 +339,8 @@ fn explain(state: &State, choices: &Choices, chosen: usize) -> Reason {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bot::dice::choose;
+    use crate::bot::{Bot, Kind};
     use alloc::string::ToString;
 
     fn state(text: &str) -> State {

@@ -158,7 +158,7 @@ pub enum Action {
 pub(crate) const FORWARD: [u8; 12] = [1, 2, 3, 4, 5, 6, 8, 9, 10, 11, 12, 13];
 
 /// The card whose own count is `steps` (the ace for 1 and 11).
-const fn natural_card(steps: u8) -> Option<Rank> {
+pub(crate) const fn natural_card(steps: u8) -> Option<Rank> {
     Some(match steps {
         1 | 11 => Rank::Ace,
         2 => Rank::Two,

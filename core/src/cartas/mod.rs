@@ -29,6 +29,7 @@ mod rules;
 mod state;
 mod view;
 
+pub(crate) use action::natural_card;
 pub use action::{ACTION_SPACE, Action, Share, Split};
 pub use board::{Board, CORRIDOR, QUARTER, SEATS, Spot, TOKENS, TRACK, Token, start};
 pub use card::{Cards, Rank};
