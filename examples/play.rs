@@ -1,30 +1,33 @@
-//! Play any variant in a terminal against random opponents, choosing actions by number.
+//! Play any variant in a terminal against random opponents or bots, choosing actions by number.
 //!
 //! ```text
 //! cargo run --example play -- poleana
-//! cargo run --example play -- parchis:pairs --seat 2 --seed 7
+//! cargo run --example play -- parchis:pairs --seat 2 --seed 7 --opponents hard
 //! ```
 //!
 //! You play one seat (0 unless `--seat` says otherwise); the other seats choose uniformly at
-//! random. Dice come from a seeded generator. Type the number of a choice (or its notation);
-//! `q` quits.
+//! random, or as the bots of `--opponents` do. Dice come from a seeded generator. Type the
+//! number of a choice (or its notation); `?` asks the medium bot for a hint; `q` quits.
 
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
+use fichas::bot::{Bot, Kind, Level, Strength};
 use fichas::game::{Game, Variant};
 use fichas::{Phase, Seat, chance, picture};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-const USAGE: &str = "usage: play VARIANT [--seat N] [--seed S]
-  VARIANT   poleana, poleana-express:3, parchis:pairs, … (see docs/rules)
-  --seat    the seat you play (default 0)
-  --seed    seed of the dice and of the opponents (default: the time)";
+const USAGE: &str = "usage: play VARIANT [--seat N] [--seed S] [--opponents BOT]
+  VARIANT      poleana, poleana-express:3, parchis:pairs, … (see docs/rules)
+  --seat       the seat you play (default 0)
+  --seed       seed of the dice and of the opponents (default: the time)
+  --opponents  random, greedy, search, easy, medium or hard (default random)";
 
 fn main() -> ExitCode {
     let mut args = std::env::args().skip(1);
     let (mut variant, mut seat, mut seed) = (None, 0usize, None);
+    let mut opponents = Strength::RANDOM;
     while let Some(arg) = args.next() {
         let mut number = |name: &str| -> Option<u64> {
             let value = args.next();
@@ -42,6 +45,17 @@ fn main() -> ExitCode {
             "--seed" => match number("--seed") {
                 Some(n) => seed = Some(n),
                 None => return ExitCode::from(2),
+            },
+            "--opponents" => match args.next().map(|v| v.parse::<Strength>()) {
+                Some(Ok(strength)) => opponents = strength,
+                Some(Err(e)) => {
+                    eprintln!("play: {e}");
+                    return ExitCode::from(2);
+                }
+                None => {
+                    eprintln!("play: --opponents needs a bot: random, greedy, search, easy, medium or hard");
+                    return ExitCode::from(2);
+                }
             },
             "-h" | "--help" => {
                 println!("{USAGE}");
@@ -70,6 +84,7 @@ fn main() -> ExitCode {
     });
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let mut game = Game::new(variant);
+    let hints = Bot::new(Level::Medium, seed);
     println!("{variant}: you are seat {me} ({}). Seed {seed}.", variant.seat_name(me));
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
@@ -106,6 +121,13 @@ fn main() -> ExitCode {
                     if line == "q" {
                         return ExitCode::SUCCESS;
                     }
+                    if line == "?" {
+                        if let Some(hint) = hints.choose(&game.view(me)) {
+                            let why = hint.reason.map(|r| format!(": {r}")).unwrap_or_default();
+                            println!("  hint: {}{why}", hint.action);
+                        }
+                        continue;
+                    }
                     let picked = match line.parse::<usize>() {
                         Ok(n) if (1..=choices.len()).contains(&n) => {
                             game.play(choices[n - 1].action()).map_err(|e| e.to_string())
@@ -120,10 +142,22 @@ fn main() -> ExitCode {
                 }
             }
             Phase::Decide(seat) => {
-                let choices = game.legal_actions();
-                let choice = choices[chance::below(&mut rng, choices.len() as u32) as usize];
-                println!("  seat {seat} ({}) plays {choice}", variant.seat_name(seat));
-                if let Err(e) = game.play(choice.action()) {
+                let action = if opponents.kind == Kind::Random {
+                    let choices = game.legal_actions();
+                    choices[chance::below(&mut rng, choices.len() as u32) as usize].action()
+                } else {
+                    // Each opponent is its own bot, seeing only its seat's view.
+                    let bot = Bot::new(opponents, seed ^ (seat.index() as u64 + 1));
+                    match bot.choose(&game.view(seat)) {
+                        Some(hint) => hint.action,
+                        None => {
+                            eprintln!("play: the bot of seat {seat} found no action");
+                            return ExitCode::FAILURE;
+                        }
+                    }
+                };
+                println!("  seat {seat} ({}) plays {action}", variant.seat_name(seat));
+                if let Err(e) = game.play(action) {
                     eprintln!("play: {e}");
                     return ExitCode::FAILURE;
                 }
