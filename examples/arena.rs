@@ -26,9 +26,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use fichas::Seat;
-use fichas::bot::{Bot, Budget, Kind, Strength};
+use fichas::bot::{Bot, Strength};
 use fichas::game::{State, Variant};
-use fichas::simulation::{Policy, bot_seed, game_rng};
+use fichas::simulation::{bot_seed, game_rng};
 
 const USAGE: &str = "usage: arena VARIANT [--mode MODE] [--games N] [--seed S] [--threads T] BOT BOT [BOT…]
   VARIANT    poleana, poleana-express, parchis or cartas, with options such as poleana:3
@@ -47,28 +47,9 @@ struct Entry {
 }
 
 fn parse_entry(text: &str) -> Result<Entry, String> {
-    let mut parts = text.split(':');
-    let head = parts.next().unwrap_or_default();
-    let policy: Policy = head.parse().map_err(|e| format!("{e}"))?;
     // The arena's random bot has a seed of its own, like every bot, so its choices do not
     // disturb the dice.
-    let mut strength = policy.strength().unwrap_or(Strength::RANDOM);
-    for part in parts {
-        if strength.kind != Kind::Search {
-            return Err(format!("only a search takes a budget, not `{text}`"));
-        }
-        let (key, value) = part.split_once('=').ok_or_else(|| format!("`{part}` is not key=value"))?;
-        let n: u32 = value.parse().map_err(|_| format!("`{value}` is not a whole number"))?;
-        let budget: &mut Budget = &mut strength.budget;
-        match key {
-            "nodes" => budget.nodes = n,
-            "depth" => budget.depth = n.min(8) as u8,
-            "iterations" => budget.iterations = n,
-            "playout" => budget.playout = n.min(255) as u8,
-            "ms" => budget.time_limit = Some(Duration::from_millis(u64::from(n))),
-            _ => return Err(format!("unknown budget `{key}`: nodes, depth, iterations, playout or ms")),
-        }
-    }
+    let strength: Strength = text.parse().map_err(|e| format!("{e}"))?;
     Ok(Entry { name: text.to_string(), strength })
 }
 

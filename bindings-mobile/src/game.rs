@@ -210,8 +210,10 @@ impl Game {
     /// A hint for the seat to decide, or an offline opponent's move: the suggestion of a bot of
     /// `level` (`easy`, `medium`, `hard`; or `random`, `greedy`, `search`) seeded with `seed`,
     /// from that seat's view only. None while nobody decides. The same seed and position give
-    /// the same suggestion; `timeLimitMs` caps a search's time (at the price of that sameness).
-    /// Throws `Config` for an unknown level. The game stays unlocked while the bot thinks.
+    /// the same suggestion; `timeLimitMs` caps a search's time (at the price of that sameness;
+    /// the other bots are quick and ignore it). A search may also name its budget, as in
+    /// `search:iterations=800`. Throws `Config` for an unknown level. The game stays unlocked
+    /// while the bot thinks.
     #[uniffi::method(default(seed = 0, time_limit_ms = None))]
     pub fn suggest(&self, level: String, seed: u64, time_limit_ms: Option<u32>) -> Result<Option<Suggestion>> {
         let view = self.with(|i| Ok(i.game.to_act().map(|seat| i.game.view(seat))))?;

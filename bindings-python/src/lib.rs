@@ -408,10 +408,14 @@ impl PySuggestion {
 }
 
 /// The bot's suggestion for the seat to decide in `view`, with the action as the view lists it.
-fn suggestion(bot: &Bot, view: &game::View) -> PyResult<Option<PySuggestion>> {
+/// The bot thinks without the interpreter lock, so other Python threads go on meanwhile.
+fn suggestion(py: Python<'_>, bot: &Bot, view: &game::View) -> PyResult<Option<PySuggestion>> {
+    let (bot, view) = (*bot, *view);
+    let hint = py.detach(move || catch_unwind(move || bot.choose(&view)));
+    let hint = hint.map_err(|_| FichasError::new_err("internal error in fichas (a bug; please report it)"))?;
     guard(|| {
-        let Some(hint) = bot.choose(view) else { return Ok(None) };
-        let action = view_actions(view)
+        let Some(hint) = hint else { return Ok(None) };
+        let action = view_actions(&view)
             .into_iter()
             .find(|a| a.choice.action() == hint.action)
             .ok_or_else(|| FichasError::new_err("internal error in fichas: a bot chose an unlisted action"))?;
@@ -486,8 +490,9 @@ impl PyBot {
         self.bot.strength().kind.to_string()
     }
 
-    /// The level or kind it was made with, such as `"hard"` (a search with a budget of its own
-    /// reads `"search"`).
+    /// The level or kind it was made with, such as `"hard"`; a search with a budget of its own
+    /// writes it out (`"search:nodes=5000:depth=1:iterations=200:playout=4"`), and the text
+    /// makes the same bot again.
     #[getter]
     fn strength(&self) -> String {
         self.bot.strength().to_string()
@@ -514,13 +519,16 @@ impl PyBot {
     /// The bot's action for the seat to decide, from a `Game` (looking only at that seat's
     /// view) or a `View`; `None` when that seat is not to decide. The same seed and view give
     /// the same suggestion.
-    fn choose(&self, position: &Bound<'_, PyAny>) -> PyResult<Option<PySuggestion>> {
+    fn choose(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Option<PySuggestion>> {
         if let Ok(game) = position.cast::<PyGame>() {
-            let game = game.borrow();
-            let Some(seat) = game.game.to_act() else { return Ok(None) };
-            suggestion(&self.bot, &game.game.view(seat))
+            let view = {
+                let game = game.borrow();
+                let Some(seat) = game.game.to_act() else { return Ok(None) };
+                game.game.view(seat)
+            };
+            suggestion(py, &self.bot, &view)
         } else if let Ok(view) = position.cast::<PyView>() {
-            suggestion(&self.bot, &view.get().view)
+            suggestion(py, &self.bot, &view.get().view)
         } else {
             Err(PyTypeError::new_err("a bot chooses for a Game or a View"))
         }
@@ -712,10 +720,10 @@ impl PyGame {
     /// A hint for the seat to decide: the suggestion of `Bot(strength, seed)` from that seat's
     /// view; `None` while nobody decides.
     #[pyo3(signature = (strength="medium", seed=0))]
-    fn suggest(&self, strength: &str, seed: u64) -> PyResult<Option<PySuggestion>> {
+    fn suggest(&self, py: Python<'_>, strength: &str, seed: u64) -> PyResult<Option<PySuggestion>> {
         let strength: Strength = strength.parse().map_err(config_error)?;
         let Some(seat) = self.game.to_act() else { return Ok(None) };
-        suggestion(&Bot::new(strength, seed), &self.game.view(seat))
+        suggestion(py, &Bot::new(strength, seed), &self.game.view(seat))
     }
 
     /// The position as one line of text (it reads back with `Game.from_position`).
@@ -794,12 +802,13 @@ enum SeatPolicy {
     Python(Py<PyAny>),
 }
 
-/// One seat's policy: a name, a `Bot`, or a callable.
+/// One seat's policy: a name, a `Bot` (its strength: every seat's bot is seeded from the
+/// batch seed, the game and the seat, so that a batch replays), or a callable.
 fn seat_policy(item: &Bound<'_, PyAny>) -> PyResult<SeatPolicy> {
     if let Ok(name) = item.extract::<String>() {
         let policy = name.parse::<simulation::Policy>().map_err(|_| {
             ConfigError::new_err(format!(
-                "unknown policy `{name}`: a policy is random, greedy, search, easy, medium or hard, a Bot, or a callable"
+                "unknown policy `{name}`: a policy is random, greedy, search, easy, medium or hard (or a search with a budget, search:nodes=N), a Bot, or a callable"
             ))
         })?;
         Ok(SeatPolicy::Engine(policy))

@@ -59,6 +59,10 @@ def test_a_search_takes_its_own_budget() -> None:
     assert fichas.Bot("hard").strength == "hard"
     assert fichas.Bot("easy").kind == "greedy"
     assert repr(fichas.Bot("medium", seed=4)) == "Bot('medium', seed=4)"
+    # A budget of its own is written out, and the text makes the same bot again.
+    assert bot.strength == "search:nodes=5000:depth=1:iterations=50:playout=2:ms=500"
+    assert fichas.Bot(bot.strength, seed=2).budget == bot.budget
+    assert fichas.Bot("search:iterations=800").budget["iterations"] == 800
     hint = bot.choose(fichas.Game.from_position("poleana:2:assisted", CAPTURE))
     assert hint is not None and hint.notation == "Y5+3"
 
@@ -101,6 +105,8 @@ def test_simulate_takes_names_bots_and_lists_of_them() -> None:
     assert greedy.to_dict() != fichas.simulate("parchis:two-player", games=40, seed=3).to_dict()
     assert greedy.to_dict() == fichas.simulate("parchis:two-player", games=40, seed=3, policy=fichas.Bot("greedy")).to_dict()
     # Seat 0 greedy against seat 1 random: greedy wins most.
+    searched = fichas.simulate("cartas", games=2, seed=3, policy="search:iterations=20")
+    assert len(searched) == 2
     mixed = fichas.simulate("parchis:two-player", games=200, seed=3, policy=("greedy", "random"), threads=2)
     assert mixed.win_shares()[0] > 0.8
     assert mixed.to_dict() == fichas.simulate("parchis:two-player", games=200, seed=3, policy=["greedy", "random"], threads=1).to_dict()

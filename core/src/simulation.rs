@@ -136,6 +136,8 @@ impl fmt::Display for Policy {
 impl FromStr for Policy {
     type Err = ParseError;
 
+    /// Reads `random`, `greedy`, `search`, `easy`, `medium` or `hard`, or a search with a budget
+    /// of its own as [`Strength`] reads it (`search:iterations=800`).
     fn from_str(text: &str) -> Result<Policy, ParseError> {
         const NAMES: [(&str, Policy); 6] = [
             ("random", Policy::Random),
@@ -145,11 +147,10 @@ impl FromStr for Policy {
             ("medium", Policy::Medium),
             ("hard", Policy::Hard),
         ];
-        NAMES.iter().find(|(name, _)| *name == text).map(|&(_, policy)| policy).ok_or(ParseError::new(
-            "policy",
-            text,
-            "random, greedy, search, easy, medium or hard",
-        ))
+        match NAMES.iter().find(|(name, _)| *name == text) {
+            Some(&(_, policy)) => Ok(policy),
+            None => text.parse::<Strength>().map(Policy::Bot),
+        }
     }
 }
 
@@ -587,6 +588,9 @@ mod tests {
             assert_eq!(std::format!("{policy}"), name);
         }
         assert!("genius".parse::<Policy>().is_err());
+        let custom: Policy = "search:nodes=5000:depth=1:iterations=40:playout=2".parse().unwrap();
+        assert_eq!(std::format!("{custom}"), "search:nodes=5000:depth=1:iterations=40:playout=2");
+        assert_eq!(std::format!("{custom}").parse::<Policy>(), Ok(custom));
         assert_eq!(Policy::Hard.strength(), Some(Strength::of_level(Level::Hard)));
         assert_eq!(Policy::Random.strength(), None);
     }

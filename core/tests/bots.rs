@@ -315,3 +315,24 @@ fn a_recorded_bot_game_replays() {
     assert_eq!(again.state(), game.state());
     assert!(game.steps().iter().any(|s| matches!(s, Step::Action { .. })));
 }
+
+#[test]
+fn strengths_read_and_write_their_budgets() {
+    let custom: Strength = "search:nodes=5000:depth=1".parse().unwrap();
+    assert_eq!(custom.budget, Budget { nodes: 5_000, depth: 1, ..Budget::MEDIUM });
+    assert_eq!(custom.to_string(), "search:nodes=5000:depth=1:iterations=200:playout=4");
+    assert_eq!(custom.to_string().parse::<Strength>(), Ok(custom));
+    let capped: Strength = "hard:ms=200".parse().unwrap();
+    assert_eq!(capped, Strength::search(Budget::HARD.with_time_limit(std::time::Duration::from_millis(200))));
+    assert_eq!(capped.to_string().parse::<Strength>(), Ok(capped));
+    // Easy is the greedy bot, and a search with the default budget is the medium level.
+    for (text, written) in
+        [("easy", "greedy"), ("medium", "medium"), ("hard", "hard"), ("random", "random"), ("search", "medium")]
+    {
+        assert_eq!(text.parse::<Strength>().unwrap().to_string(), written);
+    }
+    for bad in ["greedy:nodes=10", "search:speed=3", "search:nodes=many", "search:depth=300", "hard:ms=0", "search:"] {
+        let error = bad.parse::<Strength>().unwrap_err();
+        assert!(!error.to_string().is_empty(), "{bad}");
+    }
+}

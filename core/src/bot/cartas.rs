@@ -7,8 +7,8 @@
 //! 0.8 and a little more for each cell deeper, which leaves room for the next. A token on the
 //! track that does not block stands to lose its value: for each rival, the chance that its hand
 //! (of the size the view shows, with the cards in the proportions of the deck) holds a card
-//! that lands on it, forward from up to 13 cells behind, backward with a 4, or bringing a token
-//! out onto the rival's start, unless a blocking token is in the way. Cards count too, by what
+//! that lands on it, forward from up to 13 cells behind (unless a blocking token is in the way),
+//! backward with a 4, or bringing a token out onto the rival's start. Cards count too, by what
 //! they can do: a joker most, an ace or a king while tokens wait at home, then the 7, the 4, the
 //! J and the 2, and the plain walking cards least: playing a card spends it (the card economy).
 //! A hidden hand counts its size times an average card. Win shares come from a softmax.
@@ -22,12 +22,14 @@
 //!
 //! **The search** is single-observer information-set MCTS. It draws up to 64 deals of the
 //! hidden cards, consistent with the view, and cycles through them, so that every root action
-//! meets the same luck. Each iteration takes the next deal, walks down a tree of actions (every
-//! seat's, each seat choosing by UCB1 on its own win share among the children legal in this
-//! deal), adds one node, plays `playout` more decisions with the playout policy (each seat takes
-//! the action the heuristic likes best on the deal, among at most 12 of its legal actions), and
-//! judges the position. The root's children are added in the greedy ply's order, more of them
-//! as visits grow (progressive widening); the answer is the most visited.
+//! meets the same luck. Each iteration takes the next deal and walks down a tree of actions,
+//! every seat's: at a node, the seat to act in this deal adds the untried action the playout
+//! policy likes best while the node may grow (progressive widening), and otherwise chooses by
+//! UCB1 on its own win share among its children legal in this deal, counting how often each was
+//! available. After the new node it plays `playout` more decisions with the playout policy (each
+//! seat takes the action the heuristic likes best on the deal, among at most 12 of its legal
+//! actions) and judges the position. The root's children are added in the greedy ply's order;
+//! the answer is the most visited.
 
 use alloc::vec::Vec;
 use core::fmt::Write;
@@ -421,8 +423,10 @@ pub(super) fn choose(bot: &Bot, view: &View) -> Option<(Action, Option<f32>)> {
 
 pub(super) fn suggest(bot: &Bot, view: &View) -> Option<Suggestion> {
     let (actions, index, estimate) = decide(bot, view)?;
-    let reason = match bot.strength().kind {
-        Kind::Random => None,
+    // Without an estimate the view could not be dealt (no game reaches it) and the bot chose at
+    // random: it has no reason to give.
+    let reason = match (bot.strength().kind, estimate) {
+        (Kind::Random, _) | (_, None) => None,
         _ => Some(explain(view, &actions, index, &mut bot.rng_for(view))),
     };
     Some(Suggestion { action: game::Action::Cartas(actions[index]), reason, estimate })
@@ -535,7 +539,8 @@ fn search<R: Rng + ?Sized>(
     // The root's actions, best first by the greedy ply.
     let mut order: Vec<usize> = (0..actions.len()).collect();
     order.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]).then(a.cmp(&b)));
-    let mut tree: Vec<Node> = Vec::with_capacity(budget.iterations as usize + 2);
+    // At most one node per iteration; the reservation is capped, since a budget may be huge.
+    let mut tree: Vec<Node> = Vec::with_capacity(budget.iterations.min(1 << 14) as usize + 1);
     tree.push(Node {
         action: Action::Timeout,
         mover: me,
@@ -548,6 +553,7 @@ fn search<R: Rng + ?Sized>(
     });
     let mut path: Vec<u32> = Vec::new();
     let mut legal = Actions::new();
+    let mut untried = Actions::new();
     for iteration in 0..budget.iterations {
         if iteration % 16 == 15 && deadline.passed() {
             break;
@@ -566,7 +572,7 @@ fn search<R: Rng + ?Sized>(
                     path.push(child);
                     break;
                 }
-                let child = select(&mut tree, node, parent.visits, |_| true);
+                let child = select(&tree, node, |_| true);
                 state.play_unchecked(&tree[child as usize].action, &mut ());
                 path.push(child);
                 node = child;
@@ -576,34 +582,41 @@ fn search<R: Rng + ?Sized>(
             if legal.is_empty() {
                 break;
             }
-            let chosen = if parent.children < widening(parent.visits) {
-                None
-            } else {
-                let found = select(&mut tree, node, parent.visits, |a| legal.contains(a));
-                (found != NO_NODE).then_some(found)
-            };
-            match chosen {
-                Some(child) => {
-                    state.play_unchecked(&tree[child as usize].action, &mut ());
-                    path.push(child);
-                    node = child;
+            // Which seat acts after the same actions depends on the deal, so a child counts here
+            // only if its mover is this seat and its action is legal in this deal. Those
+            // children were available on this visit, whatever is chosen (ISMCTS).
+            let mut tried = 0;
+            let mut next = parent.first_child;
+            while next != NO_NODE {
+                let child = &mut tree[next as usize];
+                if child.mover == seat && legal.contains(&child.action) {
+                    child.available += 1;
+                    tried += 1;
                 }
-                None => {
-                    let action = playout_pick(&state, &legal, &greedy.reach, rng);
-                    let existing = children(&tree, node).find(|&c| tree[c as usize].action == action);
+                next = child.next_sibling;
+            }
+            // Progressive widening: while the node may have more children, the one added is the
+            // untried action the playout policy likes best.
+            if tried < widening(parent.visits) && tried < legal.len() as u32 {
+                untried.clear();
+                untried.extend(legal.iter().copied().filter(|a| {
+                    !children(&tree, node).any(|c| tree[c as usize].mover == seat && tree[c as usize].action == *a)
+                }));
+                if let Some(&first) = untried.first() {
+                    let action =
+                        if untried.len() > 1 { playout_pick(&state, &untried, &greedy.reach, rng) } else { first };
                     state.play_unchecked(&action, &mut ());
-                    match existing {
-                        Some(child) => {
-                            path.push(child);
-                            node = child;
-                        }
-                        None => {
-                            path.push(add_child(&mut tree, node, action, seat));
-                            break;
-                        }
-                    }
+                    path.push(add_child(&mut tree, node, action, seat));
+                    break;
                 }
             }
+            let child = select(&tree, node, |n| n.mover == seat && legal.contains(&n.action));
+            if child == NO_NODE {
+                break;
+            }
+            state.play_unchecked(&tree[child as usize].action, &mut ());
+            path.push(child);
+            node = child;
         }
         // Playout.
         let mut decisions = 0;
@@ -681,23 +694,21 @@ fn children(tree: &[Node], parent: u32) -> impl Iterator<Item = u32> + '_ {
     })
 }
 
-/// The child of `parent` with the best UCB1 among those `available` now, counting their
-/// availability; `NO_NODE` if none is.
-fn select(tree: &mut [Node], parent: u32, parent_visits: u32, available: impl Fn(&Action) -> bool) -> u32 {
+/// The child of `parent` with the best UCB1 among those `available` now; `NO_NODE` if none is.
+/// At the root every child is always available, so the parent's visits count; below it, how
+/// often the child was available (ISMCTS).
+fn select(tree: &[Node], parent: u32, available: impl Fn(&Node) -> bool) -> u32 {
     let mut best = (NO_NODE, f32::NEG_INFINITY);
-    let mut next = tree[parent as usize].first_child;
-    while next != NO_NODE {
-        let node = &mut tree[next as usize];
-        if available(&node.action) {
-            node.available += 1;
-            // At the root every child is always available: the parent's visits count.
+    let parent_visits = tree[parent as usize].visits;
+    for id in children(tree, parent) {
+        let node = &tree[id as usize];
+        if available(node) {
             let base = if parent == 0 { parent_visits } else { node.available };
             let score = ucb(node, base);
             if score > best.1 {
-                best = (next, score);
+                best = (id, score);
             }
         }
-        next = node.next_sibling;
     }
     best.0
 }

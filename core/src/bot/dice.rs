@@ -121,7 +121,7 @@ pub(crate) struct Expectimax<G> {
     /// While the roll in hand is searched, neither the budget nor the clock stops the search.
     unbounded: bool,
     deadline: Deadline,
-    /// Lists of positions reused from one call to the next, so a search allocates little.
+    /// Lists of positions reused within one decision's search, so that it allocates little.
     pool: Vec<Vec<G>>,
 }
 
@@ -170,6 +170,11 @@ impl<G: DiceGame> Expectimax<G> {
             }
         }
         self.give(inner);
+        if ends.is_empty() {
+            // Only a position no game reaches leaves nothing to choose between.
+            self.unbounded = false;
+            return greedy(root, rng);
+        }
         let planned = self.pick(&ends, side, 0, rng);
         self.unbounded = false;
         let Ok(mut best) = planned else { return greedy(root, rng) };

@@ -1,6 +1,7 @@
-//! The little floating-point arithmetic the bots need, written with `+`, `*` and bit
-//! operations only: `core` has no `exp`, `ln` or `sqrt` without `std`, and these give the same
-//! bits on every platform, so a seed replays everywhere.
+//! The little floating-point arithmetic the bots need, written with the four basic operations
+//! and bit operations only: `core` has no `exp`, `ln` or `sqrt` without `std`, and the basic
+//! operations are correctly rounded by IEEE 754 on every platform, so these give the same bits
+//! everywhere and a seed replays everywhere.
 
 /// SplitMix64's mixing function: nearby inputs give unrelated outputs.
 pub(crate) const fn splitmix(x: u64) -> u64 {

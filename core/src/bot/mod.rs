@@ -10,8 +10,9 @@
 //! * [`Kind::Search`]: in Poleana and Parchís, expectimax over the dice: the whole roll in hand
 //!   is planned, then the 21 rolls of the next turns are weighed (out of 36) as deep as the
 //!   budget's nodes allow, with the heuristic judging the leaves. In Cartas, determinized Monte
-//!   Carlo tree search: every iteration deals the hidden cards anew, consistently with what the
-//!   seat sees, and a tree over the actions grows where the results are best.
+//!   Carlo tree search: the iterations cycle through up to 64 deals of the hidden cards,
+//!   consistent with what the seat sees, and a tree over the actions grows where the results
+//!   are best.
 //!
 //! [`Level`]s map onto these: [`Level::Easy`] is greedy, [`Level::Medium`] and [`Level::Hard`]
 //! search with the budgets [`Budget::MEDIUM`] and [`Budget::HARD`] (see `docs/bots.md` for the
@@ -53,7 +54,7 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::colour::Colour;
 use crate::game::{Action, State, View};
-use crate::notation::ParseError;
+use crate::notation::{ParseError, number};
 
 mod cartas;
 mod dice;
@@ -107,19 +108,23 @@ impl Level {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Budget {
-    /// Expectimax (Poleana, Parchís): the most positions one decision visits. The roll in hand
-    /// is always planned in full; each further roll is looked at only while the estimate of its
-    /// cost fits in what is left.
+    /// Expectimax (Poleana, Parchís): the most positions one decision visits, those of the
+    /// roll in hand included. The roll in hand is always planned in full, even past this
+    /// limit; each further roll is looked at only while the estimate of its cost fits in what
+    /// is left.
     pub nodes: u32,
     /// Expectimax: the most rolls looked at beyond the one in hand.
     pub depth: u8,
-    /// Tree search (Cartas): the iterations, each with a fresh deal of the hidden cards.
+    /// Tree search (Cartas): the iterations; they cycle through up to 64 deals of the hidden
+    /// cards.
     pub iterations: u32,
     /// Tree search: the decisions played past the tree before the heuristic judges.
     pub playout: u8,
-    /// A wall-clock cap on one decision. The search stops when either limit is reached; with a
-    /// cap the choice depends on the machine's speed. Ignored where no clock exists
-    /// (`no_std`, `wasm32-unknown-unknown`).
+    /// A wall-clock cap on the search of one decision: the search stops when either limit is
+    /// reached, and the choice then depends on the machine's speed. A soft cap: the roll in
+    /// hand (dice games) and the deals and the first ply (Cartas) are always done, and the
+    /// clock is read between steps. Ignored where no clock exists (`no_std`,
+    /// `wasm32-unknown-unknown`).
     pub time_limit: Option<Duration>,
 }
 
@@ -128,8 +133,9 @@ impl Budget {
     /// and judged by the heuristic (depth 0); in Cartas, 200 tree-search iterations.
     pub const MEDIUM: Budget = Budget { nodes: 0, depth: 0, iterations: 200, playout: 4, time_limit: None };
     /// The budget of [`Level::Hard`]: in the dice games the roll in hand planned, then the 21
-    /// rolls of the next turn weighed with every reply (depth 1), and a second roll where it
-    /// fits in 200,000 nodes; in Cartas, 3,000 tree-search iterations.
+    /// rolls of the next turn weighed with every reply (depth 1) and a second roll (depth 2),
+    /// each only where its estimated cost fits in 200,000 nodes; in Cartas, 3,000 tree-search
+    /// iterations.
     pub const HARD: Budget = Budget { nodes: 200_000, depth: 2, iterations: 3_000, playout: 4, time_limit: None };
 
     /// The budget with a wall-clock cap on each decision.
@@ -204,12 +210,22 @@ impl fmt::Display for Level {
 }
 
 impl fmt::Display for Strength {
-    /// The kind, or the level whose strength this is.
+    /// The level whose strength this is, or the kind; a search with a budget of its own writes
+    /// it out (`search:nodes=50000:depth=1:iterations=200:playout=4`, `:ms=` for a time limit),
+    /// so that the text reads back as the same strength.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match Level::ALL.into_iter().find(|&l| Strength::of_level(l) == *self && l != Level::Easy) {
-            Some(level) => write!(f, "{level}"),
-            None => write!(f, "{}", self.kind),
+        if let Some(level) = Level::ALL.into_iter().find(|&l| Strength::of_level(l) == *self && l != Level::Easy) {
+            return write!(f, "{level}");
         }
+        write!(f, "{}", self.kind)?;
+        let Budget { nodes, depth, iterations, playout, time_limit } = self.budget;
+        if self.kind == Kind::Search && self.budget != Budget::MEDIUM {
+            write!(f, ":nodes={nodes}:depth={depth}:iterations={iterations}:playout={playout}")?;
+            if let Some(limit) = time_limit {
+                write!(f, ":ms={}", limit.as_millis())?;
+            }
+        }
+        Ok(())
     }
 }
 
@@ -239,12 +255,39 @@ impl FromStr for Level {
 impl FromStr for Strength {
     type Err = ParseError;
 
-    /// Reads a kind (`random`, `greedy`, `search`) or a level (`easy`, `medium`, `hard`).
+    /// Reads a kind (`random`, `greedy`, `search`) or a level (`easy`, `medium`, `hard`); a
+    /// search may change its budget with `:key=value` parts: `nodes`, `depth`, `iterations`,
+    /// `playout` and `ms` (a time limit in milliseconds), as in `search:iterations=800` or
+    /// `hard:ms=200`.
     fn from_str(text: &str) -> Result<Strength, ParseError> {
-        if let Ok(level) = text.parse::<Level>() {
-            return Ok(level.into());
+        let mut parts = text.split(':');
+        let head = parts.next().unwrap_or_default();
+        let mut strength = match head.parse::<Level>() {
+            Ok(level) => Strength::from(level),
+            Err(_) => {
+                head.parse::<Kind>().map(Strength::from).map_err(|_| ParseError::new("bot", text, STRENGTH_NAMES))?
+            }
+        };
+        for part in parts {
+            if strength.kind != Kind::Search {
+                return Err(ParseError::new("bot", text, "a budget (`:nodes=…`) only after a search"));
+            }
+            const KEYS: &str = "a budget part nodes=N, depth=N, iterations=N, playout=N or ms=N";
+            let (key, value) = part.split_once('=').ok_or(ParseError::new("bot budget", part, KEYS))?;
+            let budget = &mut strength.budget;
+            match key {
+                "nodes" => budget.nodes = number("nodes", value, 0..=999_999_999, "a whole number")?,
+                "depth" => budget.depth = number("depth", value, 0..=255, "a whole number to 255")? as u8,
+                "iterations" => budget.iterations = number("iterations", value, 0..=999_999_999, "a whole number")?,
+                "playout" => budget.playout = number("playout", value, 0..=255, "a whole number to 255")? as u8,
+                "ms" => {
+                    let ms = number("ms", value, 1..=86_400_000, "milliseconds, from 1 to a day")?;
+                    *budget = budget.with_time_limit(Duration::from_millis(u64::from(ms)));
+                }
+                _ => return Err(ParseError::new("bot budget", part, KEYS)),
+            }
         }
-        text.parse::<Kind>().map(Strength::from).map_err(|_| ParseError::new("bot", text, STRENGTH_NAMES))
+        Ok(strength)
     }
 }
 

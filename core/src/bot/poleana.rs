@@ -128,14 +128,12 @@ fn assess(state: &State) -> Assessment {
     let geo = Geometry::of(board);
     let colours = config.colours();
     let mut tokens: [ArrayVec<Token, 4>; 4] = Default::default();
-    // Who stands on each perimeter cell: colour index and count.
-    let mut owner = [0u8; 60];
+    // How many tokens stand on each perimeter cell.
     let mut count = [0u8; 60];
     for c in colours.iter() {
         for spot in state.tokens(c) {
             let token = read(&geo, c, spot);
             if let Token::Perimeter { cell, .. } = token {
-                owner[usize::from(cell)] = c as u8;
                 count[usize::from(cell)] += 1;
             }
             tokens[c.index()].push(token);
