@@ -30,6 +30,7 @@ const USAGE: &str = "usage: simulate VARIANT [--mode MODE] [--games N] [--seed S
   --games   number of games (default 1000)
   --seed    seed of the random generators (default 1)
   --policy  how every seat plays: random (default), greedy, search, easy, medium or hard
+            (a search may name its budget: search:nodes=N:depth=D, search:iterations=N)
   --json    print one JSON object instead of a table
   --record  also write the record of one more game (JSON) to FILE";
 
