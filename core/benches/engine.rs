@@ -10,9 +10,9 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use fichas::phase::Phase;
+use fichas::playout::Playout;
 use fichas::simulation::{game_rng, play_random};
 use fichas::{cartas, chance, parchis, poleana};
-use rand_core::Rng;
 
 const VARIANTS: [&str; 8] = [
     "poleana",
@@ -74,19 +74,8 @@ struct Parts {
     choices: f64,
 }
 
-/// What the part measurements need of a game.
-trait Bench: Copy {
-    type Choice: Copy;
-    fn deciding(&self) -> bool;
-    fn over(&self) -> bool;
-    fn roll<R: Rng>(&mut self, rng: &mut R);
-    fn choices(&self) -> Vec<Self::Choice>;
-    fn count_choices(&self) -> usize;
-    fn apply(&mut self, choice: &Self::Choice);
-}
-
 impl Parts {
-    fn measure<B: Bench>(start: B) -> Parts {
+    fn measure<B: Playout>(start: B) -> Parts {
         // Collect decision positions, with one listed choice each, from a few random games.
         let mut positions: Vec<(B, B::Choice)> = Vec::new();
         let mut rng = game_rng(7, 0);
@@ -95,14 +84,16 @@ impl Parts {
             let mut state = start;
             game += 1;
             rng = if game % 2 == 0 { game_rng(7, game) } else { rng };
-            while !state.over() {
-                if state.deciding() {
-                    let choices = state.choices();
-                    let choice = choices[chance::below(&mut rng, choices.len() as u32) as usize];
-                    positions.push((state, choice));
-                    state.apply(&choice);
-                } else {
-                    state.roll(&mut rng);
+            loop {
+                match state.seat_phase() {
+                    Phase::Over(_) => break,
+                    Phase::Chance => state.roll_into(&mut rng, &mut ()),
+                    Phase::Decide(_) => {
+                        let choices = state.choices();
+                        let choice = choices[chance::below(&mut rng, choices.len() as u32) as usize];
+                        positions.push((state, choice));
+                        state.apply_into(&choice, &mut ());
+                    }
                 }
             }
         }
@@ -111,7 +102,7 @@ impl Parts {
         let mut total = 0usize;
         for _ in 0..rounds {
             for (state, _) in &positions {
-                total += black_box(state).count_choices();
+                total += black_box(state).choices().len();
             }
         }
         let legal_ns = t.elapsed().as_secs_f64() * 1e9 / (rounds * positions.len()) as f64;
@@ -119,7 +110,7 @@ impl Parts {
         for _ in 0..rounds {
             for (state, choice) in &positions {
                 let mut s = *black_box(state);
-                s.apply(black_box(choice));
+                s.apply_into(black_box(choice), &mut ());
                 black_box(&s);
             }
         }
@@ -135,75 +126,5 @@ impl Parts {
         let copy_ns = t.elapsed().as_secs_f64() * 1e9 / (rounds * 10 * positions.len()) as f64;
         black_box(sink);
         Parts { legal_ns, apply_ns, copy_ns, choices: total as f64 / (rounds * positions.len()) as f64 }
-    }
-}
-
-impl Bench for poleana::State {
-    type Choice = poleana::Choice;
-    fn deciding(&self) -> bool {
-        matches!(self.phase(), Phase::Decide(_))
-    }
-    fn over(&self) -> bool {
-        self.is_over()
-    }
-    fn roll<R: Rng>(&mut self, rng: &mut R) {
-        let roll = self.sample_chance(rng);
-        let _ = self.apply_chance_into(roll, &mut ());
-    }
-    fn choices(&self) -> Vec<poleana::Choice> {
-        self.legal_actions().to_vec()
-    }
-    fn count_choices(&self) -> usize {
-        self.legal_actions().len()
-    }
-    fn apply(&mut self, choice: &poleana::Choice) {
-        self.play_unchecked(choice, &mut ());
-    }
-}
-
-impl Bench for parchis::State {
-    type Choice = parchis::Choice;
-    fn deciding(&self) -> bool {
-        matches!(self.phase(), Phase::Decide(_))
-    }
-    fn over(&self) -> bool {
-        self.is_over()
-    }
-    fn roll<R: Rng>(&mut self, rng: &mut R) {
-        let roll = self.sample_chance(rng);
-        let _ = self.apply_chance_into(roll, &mut ());
-    }
-    fn choices(&self) -> Vec<parchis::Choice> {
-        self.legal_actions().to_vec()
-    }
-    fn count_choices(&self) -> usize {
-        self.legal_actions().len()
-    }
-    fn apply(&mut self, choice: &parchis::Choice) {
-        self.play_unchecked(choice, &mut ());
-    }
-}
-
-impl Bench for cartas::State {
-    type Choice = cartas::Action;
-    fn deciding(&self) -> bool {
-        matches!(self.phase(), Phase::Decide(_))
-    }
-    fn over(&self) -> bool {
-        self.is_over()
-    }
-    fn roll<R: Rng>(&mut self, rng: &mut R) {
-        if let Some(card) = self.sample_chance(rng) {
-            let _ = self.apply_chance_into(card, &mut ());
-        }
-    }
-    fn choices(&self) -> Vec<cartas::Action> {
-        self.legal_actions().to_vec()
-    }
-    fn count_choices(&self) -> usize {
-        self.legal_actions().len()
-    }
-    fn apply(&mut self, choice: &cartas::Action) {
-        self.play_unchecked(choice, &mut ());
     }
 }

@@ -1,11 +1,13 @@
 //! # fichas
 //!
 //! Rules engine for race games from the Spanish-speaking world: Poleana (classic and Express),
-//! with Parchís and a Dog-style card race to follow on the same shape.
+//! Parchís as played in the Parchisando app, and Cartas, a Dog-style race driven by cards.
 //!
-//! Each game is a module with its own types. They share the machinery in the modules at the
-//! top of the crate: [`colour`], [`seat`], [`dice`], [`chance`], [`phase`], [`events`] and
-//! [`notation`].
+//! Each game is a module with its own types ([`poleana`], [`parchis`], [`cartas`]). They share
+//! the machinery in the modules at the top of the crate: [`colour`], [`seat`], [`dice`],
+//! [`chance`], [`phase`], [`events`], [`notation`] and [`playout`] (the allocation-free path of
+//! every game, as one trait). With `alloc`, the services over them: `game` (one front door over
+//! every variant), `record`, `picture`, `bot`, and `simulation`.
 //!
 //! The crate is `no_std`. The rules never allocate: states are small `Copy` values, legal
 //! actions come in fixed-capacity lists, and events go into a sink of the caller's choice.
@@ -54,6 +56,7 @@ pub mod parchis;
 pub mod phase;
 #[cfg(feature = "alloc")]
 pub mod picture;
+pub mod playout;
 pub mod poleana;
 #[cfg(feature = "alloc")]
 pub mod record;

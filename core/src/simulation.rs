@@ -26,6 +26,7 @@ use crate::events::EventSink;
 use crate::game::{self, Variant};
 use crate::notation::ParseError;
 use crate::phase::{Phase, PlayError};
+use crate::playout::Playout;
 use crate::seat::Seat;
 use crate::{cartas, parchis, poleana};
 
@@ -197,14 +198,10 @@ impl EventSink<cartas::Event> for Captures {
     }
 }
 
-/// The fast path of one game, as the simulation needs it.
-trait Playout: Copy {
-    type Outcome: Copy;
-    fn phase(&self) -> Phase<Seat, Self::Outcome>;
+/// What the simulation needs of a game beyond its fast path: turns, bots, outside deciders and
+/// the summary of the outcome.
+trait Simulated: Playout {
     fn turn_key(&self) -> u8;
-    fn roll<R: Rng + ?Sized>(&mut self, rng: &mut R, sink: &mut Captures);
-    /// Plays a uniformly random legal choice.
-    fn play_random<R: Rng + ?Sized>(&mut self, rng: &mut R, sink: &mut Captures);
     /// Plays the bot's choice for `seat`, from what that seat sees; `false` if it has none.
     fn play_bot(&mut self, bot: &Bot, seat: Seat, sink: &mut Captures) -> bool;
     /// What `seat` sees, for a decider outside the engine.
@@ -214,31 +211,17 @@ trait Playout: Copy {
     fn summarise(&self, outcome: Self::Outcome) -> (u8, bool);
 }
 
-impl Playout for poleana::State {
-    type Outcome = poleana::Outcome;
-
-    fn phase(&self) -> Phase<Seat, poleana::Outcome> {
-        match poleana::State::phase(self) {
-            Phase::Chance => Phase::Chance,
-            Phase::Decide(colour) => Phase::Decide(self.config().seat_of(colour)),
-            Phase::Over(o) => Phase::Over(o),
-        }
+/// Plays a uniformly random legal choice.
+fn play_any<P: Playout, R: Rng + ?Sized>(state: &mut P, rng: &mut R, sink: &mut impl EventSink<P::Event>) {
+    let choices = state.choices();
+    if let Some(choice) = choices.get(below(rng, choices.len() as u32) as usize) {
+        state.apply_into(choice, sink);
     }
+}
 
+impl Simulated for poleana::State {
     fn turn_key(&self) -> u8 {
         self.turn() as u8
-    }
-
-    fn roll<R: Rng + ?Sized>(&mut self, rng: &mut R, sink: &mut Captures) {
-        let roll = self.sample_chance(rng);
-        let _ = self.apply_chance_into(roll, sink);
-    }
-
-    fn play_random<R: Rng + ?Sized>(&mut self, rng: &mut R, sink: &mut Captures) {
-        let choices = self.legal_actions();
-        if let Some(choice) = choices.get(below(rng, choices.len() as u32) as usize) {
-            self.play_unchecked(choice, sink);
-        }
     }
 
     fn play_bot(&mut self, bot: &Bot, _: Seat, sink: &mut Captures) -> bool {
@@ -264,27 +247,9 @@ impl Playout for poleana::State {
     }
 }
 
-impl Playout for parchis::State {
-    type Outcome = parchis::Outcome;
-
-    fn phase(&self) -> Phase<Seat, parchis::Outcome> {
-        parchis::State::phase(self)
-    }
-
+impl Simulated for parchis::State {
     fn turn_key(&self) -> u8 {
         self.turn() as u8
-    }
-
-    fn roll<R: Rng + ?Sized>(&mut self, rng: &mut R, sink: &mut Captures) {
-        let roll = self.sample_chance(rng);
-        let _ = self.apply_chance_into(roll, sink);
-    }
-
-    fn play_random<R: Rng + ?Sized>(&mut self, rng: &mut R, sink: &mut Captures) {
-        let choices = self.legal_actions();
-        if let Some(choice) = choices.get(below(rng, choices.len() as u32) as usize) {
-            self.play_unchecked(choice, sink);
-        }
     }
 
     fn play_bot(&mut self, bot: &Bot, _: Seat, sink: &mut Captures) -> bool {
@@ -309,31 +274,12 @@ impl Playout for parchis::State {
     }
 }
 
-impl Playout for cartas::State {
-    type Outcome = cartas::Outcome;
-
-    fn phase(&self) -> Phase<Seat, cartas::Outcome> {
-        cartas::State::phase(self)
-    }
-
+impl Simulated for cartas::State {
     /// A turn is a seat's play; dealing and the exchange are not turns.
     fn turn_key(&self) -> u8 {
         match self.stage() {
             cartas::Stage::Play => self.turn().index() as u8,
             _ => u8::MAX,
-        }
-    }
-
-    fn roll<R: Rng + ?Sized>(&mut self, rng: &mut R, sink: &mut Captures) {
-        if let Some(card) = self.sample_chance(rng) {
-            let _ = self.apply_chance_into(card, sink);
-        }
-    }
-
-    fn play_random<R: Rng + ?Sized>(&mut self, rng: &mut R, sink: &mut Captures) {
-        let actions = self.legal_actions();
-        if let Some(action) = actions.get(below(rng, actions.len() as u32) as usize) {
-            self.play_unchecked(action, sink);
         }
     }
 
@@ -376,12 +322,15 @@ type Players = [Player; Seat::MAX];
 /// that seat sees, the action it takes.
 pub type Decide<'a, E> = dyn FnMut(Seat, &game::View) -> Result<game::Action, E> + 'a;
 
-fn run<P: Playout, R: Rng + ?Sized, E: From<PlayError>>(
+fn run<P: Simulated, R: Rng + ?Sized, E: From<PlayError>>(
     mut state: P,
     rng: &mut R,
     players: &Players,
     decide: &mut Decide<'_, E>,
-) -> Result<GameSummary, E> {
+) -> Result<GameSummary, E>
+where
+    Captures: EventSink<P::Event>,
+{
     let mut summary = GameSummary::default();
     let mut captures = Captures::default();
     let mut last_turn = None;
@@ -393,8 +342,8 @@ fn run<P: Playout, R: Rng + ?Sized, E: From<PlayError>>(
             summary.turns += 1;
             last_turn = Some(key);
         }
-        match state.phase() {
-            Phase::Chance => state.roll(rng, &mut captures),
+        match state.seat_phase() {
+            Phase::Chance => state.roll_into(rng, &mut captures),
             Phase::Decide(seat) => {
                 match players[seat.index()] {
                     // A bot always has a choice when a seat decides; should one have none, the
@@ -404,7 +353,7 @@ fn run<P: Playout, R: Rng + ?Sized, E: From<PlayError>>(
                         let action = decide(seat, &state.view_of(seat))?;
                         state.play_checked(action, &mut captures)?;
                     }
-                    _ => state.play_random(rng, &mut captures),
+                    _ => play_any(&mut state, rng, &mut captures),
                 }
                 summary.decisions += 1;
             }

@@ -5,8 +5,9 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use fichas::phase::Phase;
+use fichas::playout::Playout;
 use fichas::{cartas, chance, parchis, poleana};
-use rand_core::{Rng, SeedableRng};
+use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 thread_local! {
@@ -59,99 +60,52 @@ fn allocations_in(f: impl FnOnce()) -> usize {
     ALLOCATIONS.with(Cell::get)
 }
 
-/// What a game of each kind offers to a playout on the allocation-free path.
-trait Playout: Copy {
-    fn over(&self) -> bool;
-    fn deciding(&self) -> bool;
-    fn roll<R: Rng>(&mut self, rng: &mut R);
-    /// Lists the legal actions, plays one at random through the checked or the unchecked path,
-    /// and returns how many there were.
-    fn decide<R: Rng>(&mut self, rng: &mut R, checked: bool) -> usize;
+/// The checked path of each game: a listed choice played as an action from outside.
+trait Checked: Playout {
+    fn play_checked(&mut self, choice: &Self::Choice);
 }
 
-impl Playout for poleana::State {
-    fn over(&self) -> bool {
-        self.is_over()
-    }
-    fn deciding(&self) -> bool {
-        matches!(self.phase(), Phase::Decide(_))
-    }
-    fn roll<R: Rng>(&mut self, rng: &mut R) {
-        let roll = self.sample_chance(rng);
-        self.apply_chance(roll).expect("a roll is due");
-    }
-    fn decide<R: Rng>(&mut self, rng: &mut R, checked: bool) -> usize {
-        let choices = self.legal_actions();
-        let choice = choices[chance::below(rng, choices.len() as u32) as usize];
-        if checked {
-            self.play(choice.action).expect("listed actions apply");
-        } else {
-            self.play_unchecked(&choice, &mut ());
-        }
-        choices.len()
+impl Checked for poleana::State {
+    fn play_checked(&mut self, choice: &poleana::Choice) {
+        self.play(choice.action).expect("listed actions apply");
     }
 }
 
-impl Playout for parchis::State {
-    fn over(&self) -> bool {
-        self.is_over()
-    }
-    fn deciding(&self) -> bool {
-        matches!(self.phase(), Phase::Decide(_))
-    }
-    fn roll<R: Rng>(&mut self, rng: &mut R) {
-        let roll = self.sample_chance(rng);
-        self.apply_chance(roll).expect("a roll is due");
-    }
-    fn decide<R: Rng>(&mut self, rng: &mut R, checked: bool) -> usize {
-        let choices = self.legal_actions();
-        let choice = choices[chance::below(rng, choices.len() as u32) as usize];
-        if checked {
-            self.play(choice.action).expect("listed actions apply");
-        } else {
-            self.play_unchecked(&choice, &mut ());
-        }
-        choices.len()
+impl Checked for parchis::State {
+    fn play_checked(&mut self, choice: &parchis::Choice) {
+        self.play(choice.action).expect("listed actions apply");
     }
 }
 
-impl Playout for cartas::State {
-    fn over(&self) -> bool {
-        self.is_over()
-    }
-    fn deciding(&self) -> bool {
-        matches!(self.phase(), Phase::Decide(_))
-    }
-    fn roll<R: Rng>(&mut self, rng: &mut R) {
-        let card = self.sample_chance(rng).expect("a card is due");
-        self.apply_chance(card).expect("a card is due");
-    }
-    fn decide<R: Rng>(&mut self, rng: &mut R, checked: bool) -> usize {
-        let actions = self.legal_actions();
-        let action = actions[chance::below(rng, actions.len() as u32) as usize];
-        if checked {
-            self.play(action).expect("listed actions apply");
-        } else {
-            self.play_unchecked(&action, &mut ());
-        }
+impl Checked for cartas::State {
+    fn play_checked(&mut self, action: &cartas::Action) {
+        self.play(*action).expect("listed actions apply");
+        // A seat's view works out its legal actions on its own.
         let _ = self.view(fichas::Seat::ALL[0]).legal_actions();
-        actions.len()
     }
 }
 
 /// Plays `games` whole games from `start`, half of the decisions through the checked path;
 /// returns the decisions taken.
-fn play_games<P: Playout>(start: P, games: u64) -> usize {
+fn play_games<P: Checked>(start: P, games: u64) -> usize {
     let mut decisions = 0;
     for seed in 0..games {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let mut state = start;
-        while !state.over() {
-            if state.deciding() {
-                state.decide(&mut rng, decisions % 2 == 0);
-                decisions += 1;
-            } else {
-                state.roll(&mut rng);
+        loop {
+            match state.seat_phase() {
+                Phase::Over(_) => break,
+                Phase::Chance => state.roll_into(&mut rng, &mut ()),
+                Phase::Decide(_) => {
+                    let choices = state.choices();
+                    let choice = choices[chance::below(&mut rng, choices.len() as u32) as usize];
+                    if decisions % 2 == 0 {
+                        state.play_checked(&choice);
+                    } else {
+                        state.apply_into(&choice, &mut ());
+                    }
+                    decisions += 1;
+                }
             }
         }
     }

@@ -17,6 +17,7 @@ use crate::bot::{Bot, Budget, Deadline, Kind, Reason, Suggestion};
 use crate::chance::below;
 use crate::dice::Roll;
 use crate::game::Action;
+use crate::playout::Playout;
 
 /// Who acts in a dice game position, as the search sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,18 +32,13 @@ pub(crate) enum Turn {
 pub(crate) type Values = [f32; 4];
 
 /// A dice game as the bots need it.
-pub(crate) trait DiceGame: Copy + PartialEq + Hash {
-    type Choice: Copy;
-    type Choices: core::ops::Deref<Target = [Self::Choice]>;
-
+pub(crate) trait DiceGame: Playout + PartialEq + Hash {
     /// The choice as an action of the facade.
     fn action(choice: &Self::Choice) -> Action;
     /// Why the choice at `chosen` is good, in the heuristic's terms.
     fn explain(&self, choices: &Self::Choices, chosen: usize) -> Reason;
 
     fn turn(&self) -> Turn;
-    fn choices(&self) -> Self::Choices;
-    fn apply(&mut self, choice: &Self::Choice);
     fn roll(&mut self, roll: Roll);
     /// The win shares: exact once the game is over, the heuristic's otherwise.
     fn values(&self) -> Values;
@@ -103,7 +99,7 @@ pub(crate) fn greedy<G: DiceGame, R: Rng + ?Sized>(state: &G, rng: &mut R) -> Op
     let mut best = Best::new();
     for (i, choice) in choices.iter().enumerate() {
         let mut next = *state;
-        next.apply(choice);
+        next.apply_into(choice, &mut ());
         best.offer(i, next.values()[side], rng);
     }
     (!choices.is_empty()).then_some((best.index, best.value))
@@ -155,7 +151,7 @@ impl<G: DiceGame> Expectimax<G> {
         let mut inner = self.take();
         for (i, choice) in choices.iter().enumerate() {
             let mut next = *root;
-            next.apply(choice);
+            next.apply_into(choice, &mut ());
             inner.clear();
             if next.turn() == Turn::Decide(side) {
                 // Cannot fail while unbounded.
@@ -258,7 +254,7 @@ impl<G: DiceGame> Expectimax<G> {
     fn ends(&mut self, state: &G, side: usize, out: &mut Vec<G>) -> Result<(), Abort> {
         for choice in state.choices().iter() {
             let mut next = *state;
-            next.apply(choice);
+            next.apply_into(choice, &mut ());
             self.count()?;
             if next.turn() == Turn::Decide(side) {
                 self.ends(&next, side, out)?;
@@ -341,7 +337,7 @@ mod tests {
         let none = Budget { nodes: 0, depth: 2, ..Budget::HARD };
         let mut search = Expectimax::new(&none);
         let (index, value) = search.choose(&position(), none.depth, &mut rng).unwrap();
-        assert!(index < DiceGame::choices(&position()).len() && (0.0..=1.0).contains(&value));
+        assert!(index < Playout::choices(&position()).len() && (0.0..=1.0).contains(&value));
         assert_eq!(search.reached(), 0, "no node was left for the next roll");
     }
 

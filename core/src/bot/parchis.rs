@@ -144,9 +144,6 @@ fn values(state: &State) -> Values {
 }
 
 impl DiceGame for State {
-    type Choice = crate::parchis::Choice;
-    type Choices = Choices;
-
     fn action(choice: &Self::Choice) -> Action {
         Action::Parchis(choice.action)
     }
@@ -166,14 +163,6 @@ impl DiceGame for State {
             }
             Phase::Over(_) => Turn::Over,
         }
-    }
-
-    fn choices(&self) -> Choices {
-        self.legal_actions()
-    }
-
-    fn apply(&mut self, choice: &Self::Choice) {
-        self.play_unchecked(choice, &mut ());
     }
 
     fn roll(&mut self, roll: Roll) {

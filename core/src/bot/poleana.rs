@@ -243,9 +243,6 @@ fn values(state: &State) -> Values {
 }
 
 impl DiceGame for State {
-    type Choice = crate::poleana::Choice;
-    type Choices = Choices;
-
     fn action(choice: &Self::Choice) -> Action {
         Action::Poleana(choice.action)
     }
@@ -260,14 +257,6 @@ impl DiceGame for State {
             Phase::Decide(colour) => Turn::Decide(colour.index()),
             Phase::Over(_) => Turn::Over,
         }
-    }
-
-    fn choices(&self) -> Choices {
-        self.legal_actions()
-    }
-
-    fn apply(&mut self, choice: &Self::Choice) {
-        self.play_unchecked(choice, &mut ());
     }
 
     fn roll(&mut self, roll: Roll) {

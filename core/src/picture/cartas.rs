@@ -42,7 +42,7 @@ use super::grid::CharGrid;
 use super::svg::{Anchor, Font, Paint, Svg};
 use super::{
     BOARD, CAPTION_HEIGHT, Caption, Census, FAINT, FRAME, GOLD, INK, Mark, Marks, PAPER, Shape, draw_caption,
-    draw_disc, draw_mark, draw_tokens, number_chars, text_cell, tint, title_name, token_chars, turn,
+    draw_disc, draw_tokens, number_chars, text_cell, tint, title_name, token_chars, turn,
 };
 use crate::cartas::{Board, CORRIDOR, Event, QUARTER, Rank, Spot, Stage, TOKENS, TRACK, Theft, View, start};
 use crate::colour::Colour;
@@ -251,13 +251,7 @@ pub(super) fn svg(view: &View, last: &[game::Event]) -> String {
     for seat in Seat::ALL {
         draw_panel(&mut svg, view, &census, seat);
     }
-    svg.group("last-move");
-    for (loc, mark) in marks(last).iter() {
-        if let Some(shape) = shape(loc) {
-            draw_mark(&mut svg, shape, mark);
-        }
-    }
-    svg.end_group();
+    marks(last).draw(&mut svg, shape);
     svg.group("tokens");
     for (loc, counts) in census.iter() {
         let Some(cell) = grid_cell(loc) else { continue };

@@ -202,6 +202,18 @@ impl<L: Copy + PartialEq> Marks<L> {
     pub fn iter(&self) -> impl Iterator<Item = (L, Mark)> + '_ {
         self.list.iter().copied()
     }
+
+    /// Draws the marks as the picture's `last-move` group, each place outlined by `shape`
+    /// (places without an outline are left out).
+    pub fn draw(&self, svg: &mut Svg, shape: impl Fn(L) -> Option<Shape>) {
+        svg.group("last-move");
+        for (place, mark) in self.iter() {
+            if let Some(outline) = shape(place) {
+                draw_mark(svg, outline, mark);
+            }
+        }
+        svg.end_group();
+    }
 }
 
 /// How many tokens of each colour (by index) stand on each place, in the order first met. A
@@ -246,7 +258,7 @@ pub(crate) enum Shape {
 }
 
 /// Outlines `shape` as the last move's `mark`: dashed where a token left, solid where one came.
-pub(crate) fn draw_mark(svg: &mut Svg, shape: Shape, mark: Mark) {
+fn draw_mark(svg: &mut Svg, shape: Shape, mark: Mark) {
     let paint = match mark {
         Mark::From => Paint::line(MARK, 3).dashed(),
         Mark::To => Paint::line(MARK, 4),

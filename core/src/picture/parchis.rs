@@ -25,8 +25,7 @@ use super::grid::CharGrid;
 use super::svg::{Anchor, Font, Paint, Svg};
 use super::{
     ABSENT, BOARD, CAPTION_HEIGHT, Caption, Census, FAINT, FRAME, INK, Mark, Marks, PAPER, Shape, draw_caption,
-    draw_disc, draw_mark, draw_stack, names, number_chars, single, text_cell, tint, tint_in, title_name, token_chars,
-    turn,
+    draw_disc, draw_stack, names, number_chars, single, text_cell, tint, tint_in, title_name, token_chars, turn,
 };
 use crate::colour::Colour;
 use crate::game;
@@ -206,13 +205,7 @@ pub(super) fn svg(state: &State, last: &[game::Event]) -> String {
         draw_corridor(&mut svg, config.colours().contains(colour), colour);
     }
     draw_goals(&mut svg, &config);
-    svg.group("last-move");
-    for (loc, mark) in marks(last).iter() {
-        if let Some(shape) = shape(loc) {
-            draw_mark(&mut svg, shape, mark);
-        }
-    }
-    svg.end_group();
+    marks(last).draw(&mut svg, shape);
     svg.group("tokens");
     for (loc, counts) in census.iter() {
         draw_cell_tokens(&mut svg, loc, counts);

@@ -26,7 +26,7 @@ use super::grid::CharGrid;
 use super::svg::{Anchor, Font, Paint, Svg};
 use super::{
     ABSENT, BOARD, CAPTION_HEIGHT, Caption, Census, FAINT, FRAME, GOLD, INK, Mark, Marks, PAPER, POLICE, Shape,
-    draw_caption, draw_disc, draw_mark, draw_tokens, names, number_chars, single, text_cell, tint, tint_in, title_name,
+    draw_caption, draw_disc, draw_tokens, names, number_chars, single, text_cell, tint, tint_in, title_name,
     token_chars, turn,
 };
 use crate::colour::Colour;
@@ -279,13 +279,7 @@ pub(super) fn svg(state: &State, last: &[game::Event]) -> String {
     for colour in Colour::ALL {
         draw_pocket(&mut svg, &layout, &config, &census, colour);
     }
-    svg.group("last-move");
-    for (loc, mark) in marks(last).iter() {
-        if let Some(shape) = layout.shape(loc) {
-            draw_mark(&mut svg, shape, mark);
-        }
-    }
-    svg.end_group();
+    marks(last).draw(&mut svg, |loc| layout.shape(loc));
     svg.group("tokens");
     for (loc, counts) in census.iter() {
         if let Some((cx, cy, r)) = layout.token_spot(loc) {
