@@ -78,6 +78,36 @@ fn release_double_six_with_one_token_left_keeps_the_other_six_for_any_token() {
 }
 
 #[test]
+fn release_lone_six_of_a_double_six_releases_a_token() {
+    // One 6 was spent on a move (free mode allows the infraction); the other 6 still releases.
+    let text = "poleana:2:free turn=Y roll=6-6 left=6 doubles=1 Y=Y1,start,start,start R=R5,start,start,start quiet=-";
+    let mut s = pos(text);
+    assert_eq!(shown(&s), ["release ★", "Y1+6 ✕"]);
+    let events = play(&mut s, "release");
+    assert!(has(&events, Event::Released { colour: Yellow, to: spot("Y0"), count: 1 }), "{events:?}");
+    assert!(has(&events, Event::ExtraRoll { colour: Yellow }));
+    assert!(board(&s).starts_with("turn=Y roll=- doubles=1 Y=Y0,Y1,start,start"), "{s}");
+    // Moving with that 6 instead is an infraction: the penalty falls on the most advanced token.
+    let mut s = pos(text);
+    let events = play(&mut s, "Y1+6");
+    assert!(has(&events, Event::Infraction { colour: Yellow, cause: Infraction::Priority }), "{events:?}");
+    // Strict mode lists only the release.
+    assert_eq!(shown(&pos(&text.replace(":free", ""))), ["release ★"]);
+}
+
+#[test]
+fn release_lone_six_makes_a_move_with_one_six_use_the_whole_roll() {
+    // At the first decision of a 6+6 a move with one 6 leaves the other 6 to release a token, so
+    // maximum advance keeps it beside the sum (both infractions: the release is owed).
+    let text = "poleana:2:free turn=Y roll=- Y=Y1,start,start,start R=R5,start,start,start quiet=-";
+    let mut s = pos(text);
+    roll_in(&mut s, "6-6");
+    assert_eq!(shown(&s), ["release ★", "Y1+6 ✕", "Y1+12 ✕"]);
+    play(&mut s, "Y1+6");
+    assert_eq!(actions(&s), ["release"], "the other 6 releases; the penalty sent Y7 home");
+}
+
+#[test]
 fn release_is_owed_before_any_move() {
     let text = four("B2,start,start,start", AT_START, "");
     assert_eq!(shown(&rolled(&text, "5-1")), ["release ★"], "strict lists the obligation only");
@@ -564,6 +594,29 @@ fn bridges_open_to_all_option_lets_rivals_cross() {
     let mut s = rolled(&text.replace("R=Y12,G1", "R=bY6,G1"), "2-1");
     play(&mut s, "bY6+3");
     assert_eq!(s.count(Red, spot("Y5")), 1, "Red comes down from Yellow's bridge at Y4");
+}
+
+#[test]
+fn bridges_open_to_all_a_token_on_a_bridge_may_take_a_later_bridge() {
+    // From Blue's bridge: one step down to B4, ten to R14, and the twelfth goes up Red's bridge.
+    let text = "poleana:2:open-bridges turn=Y roll=6-6 doubles=1 Y=bB7,7c,7c,7c R=R5,start,start,start quiet=-";
+    let s = pos(text);
+    assert_eq!(actions(&s), ["bB7+12", "bB7+12/b"], "maximum advance keeps both routes");
+    let landing = |s: &fichas::poleana::State, a: &str| {
+        s.legal_actions().into_iter().find(|c| c.action.to_string() == a).map(|c| c.landing)
+    };
+    assert_eq!(landing(&s, "bB7+12/b"), Some(Some(spot("bR1"))));
+    let mut up = s;
+    play(&mut up, "bB7+12/b");
+    assert!(board(&up).contains("Y=bR1,7c,7c,7c"), "{up}");
+    // Coming down from Green's bridge at G4, a yellow token meets its own 14: its own bridge.
+    let own = pos(&text.replace("bB7", "bG7"));
+    assert_eq!(landing(&own, "bG7+12/b"), Some(Some(spot("bY1"))));
+    // Express: Blue's bridge to B4, eight cells to R12, the tenth step up Red's bridge.
+    let express = pos(
+        "poleana-express:2:open-bridges turn=Y roll=6-4 Y=bB7,7c,7c R=R5,start,start quiet=-",
+    );
+    assert_eq!(landing(&express, "bB7+10/b"), Some(Some(spot("bR1"))));
 }
 
 #[test]

@@ -153,7 +153,7 @@ impl Board {
 
     /// The progress at which a token of `colour` comes down from the bridge of `owner`.
     #[inline]
-    const fn bridge_exit(self, colour: Colour, owner: Colour) -> u8 {
+    pub(crate) const fn bridge_exit(self, colour: Colour, owner: Colour) -> u8 {
         let laps = (owner as u8 + 4 - colour as u8) % 4;
         let laps = if laps == 0 { 4 } else { laps };
         laps * self.side() + Board::BRIDGE_EXIT

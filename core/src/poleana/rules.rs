@@ -7,9 +7,9 @@
 use arrayvec::ArrayVec;
 
 use crate::colour::Colour;
-use crate::dice::Roll;
+use crate::dice::{Die, Roll};
 use crate::events::EventSink;
-use crate::poleana::board::{Cell, Kind};
+use crate::poleana::board::{BRIDGE_CELLS, Cell, Kind};
 use crate::poleana::state::{Left, NONE};
 use crate::poleana::{
     Action, Board, Choice, Choices, Compliance, Event, Infraction, Mark, Mode, Outcome, Place, Priority, Route, State,
@@ -250,10 +250,21 @@ impl State {
         self.walk(occ, self.turn, self.own()[usize::from(token)], 10, up)
     }
 
-    /// Whether a walk of `steps` from `place` meets a bridge entry the token may take.
+    /// Whether a walk of `steps` from `place` meets a bridge entry the token may take. A token
+    /// on a bridge looks ahead from where it comes down (a later bridge, with the option).
     fn fork_ahead(&self, place: Place, steps: u8) -> bool {
-        let Some(d) = place.progress() else { return false };
         let board = self.config.board();
+        let (d, steps) = match place.kind() {
+            Kind::Track(d) => (d, steps),
+            Kind::Bridge(owner, cell) => {
+                let down = BRIDGE_CELLS + 1 - cell;
+                if steps <= down {
+                    return false;
+                }
+                (board.bridge_exit(self.turn, owner), steps - down)
+            }
+            _ => return false,
+        };
         let side = board.side();
         let entry = board.perimeter(Colour::Yellow, board.bridge_entry()) % side;
         let here = board.perimeter_at(self.turn, d) % side;
@@ -268,6 +279,22 @@ impl State {
         let Some(cell) = self.config.board().cell(self.turn, target) else { return false };
         let (owner, count) = occ.at(cell);
         count <= 1 || owner == self.turn
+    }
+
+    /// Whether the 6 left of a 6+6, after the other went on a move, releases a token: each 6 is a
+    /// release of one (rulings 1.8, the lone 6).
+    fn lone_six_releases(&self, occ: &Occupancy) -> bool {
+        matches!(self.left, Left::One(_))
+            && self.roll.and_then(Combo::of) == Some(Combo::DoubleSix)
+            && self.own().contains(&Place::START)
+            && !self.own().contains(&Place::LIMBO)
+            && self.release_lands(occ, Place::track(0))
+    }
+
+    /// Whether the one die left has a use: a move by a token other than the one that took the
+    /// first die, or the release of a lone 6.
+    fn die_usable(&self, occ: &Occupancy, die: Die) -> bool {
+        self.any_move(occ, die.value(), self.mover) || self.lone_six_releases(occ)
     }
 
     /// Whether the roll sends some rival home from a police cell.
@@ -329,6 +356,13 @@ impl State {
         match self.left {
             Left::Nothing => {}
             Left::One(die) => {
+                if self.lone_six_releases(occ) {
+                    let _ = out.try_push(Candidate {
+                        plan: Plan::Release,
+                        priority: Priority::Release,
+                        landing: Some(Place::track(0)),
+                    });
+                }
                 if !in_limbo {
                     self.moves(occ, die.value(), self.mover, out);
                 }
@@ -493,8 +527,10 @@ impl State {
                 }
                 // With no other token on the board, nothing can take the other die, and a move
                 // that captures nothing uses the whole roll only if it ends the game.
+                // (The lone 6 of a 6+6 may still release a token: that is worked out below.)
                 let alone = self.own().iter().enumerate().all(|(i, p)| i as u8 == token || !p.on_board());
-                if alone && cand.landing != Some(Place::GOAL) {
+                let lone_six = Combo::of(roll) == Some(Combo::DoubleSix) && self.own().contains(&Place::START);
+                if alone && !lone_six && cand.landing != Some(Place::GOAL) {
                     return false;
                 }
             }
@@ -557,7 +593,7 @@ impl State {
         }
         match self.left {
             Left::Nothing | Left::Both => true,
-            Left::One(die) => self.any_move(&occ, die.value(), self.mover),
+            Left::One(die) => self.die_usable(&occ, die),
         }
     }
 
@@ -671,7 +707,9 @@ impl State {
             _ => (Place::START, combo.target()),
         };
         let waiting = self.own().iter().filter(|&&p| p == source).count();
-        let count = if plan == Plan::Release && combo == Combo::DoubleSix && waiting >= 2 { 2 } else { 1 };
+        // A 6+6 releases two when both 6s are in hand; the lone 6 left after a move releases one.
+        let both_sixes = plan == Plan::Release && combo == Combo::DoubleSix && self.left == Left::Both;
+        let count = if both_sixes && waiting >= 2 { 2 } else { 1 };
         let Some(cell) = board.cell(c, target) else { return };
         let (owner, present) = occ.at(cell);
         let victim = (present > 0 && owner != c).then_some(owner);
@@ -693,7 +731,7 @@ impl State {
             sink.emit(Event::Released { colour: c, to: board.spot(c, target), count: count as u8 });
         }
         // 6+6 with a single token at start: the other 6 stays for any token (a release is not a move).
-        self.left = if plan == Plan::Release && combo == Combo::DoubleSix && count == 1 {
+        self.left = if both_sixes && count == 1 {
             self.mover = NONE;
             Left::One(roll.first)
         } else {
@@ -896,7 +934,7 @@ impl State {
         if self.left != Left::Nothing {
             let occ = Occupancy::of(self);
             let usable = match self.left {
-                Left::One(die) => self.any_move(&occ, die.value(), self.mover),
+                Left::One(die) => self.die_usable(&occ, die),
                 // Most rolls have an ordinary move: look for one before listing everything.
                 _ => {
                     let (a, b) = (roll.first.value(), roll.second.value());
