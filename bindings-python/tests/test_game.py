@@ -126,8 +126,8 @@ def test_seat_names() -> None:
 
 def test_cartas_views_hide_the_other_hands() -> None:
     # Two positions that differ only in the hands of seats 1 to 3 (same sizes).
-    a = fichas.Game.from_position("cartas tokens=0!,20/-/-/- hands=7*J42A/356/5K8/9TQ", seed=1)
-    b = fichas.Game.from_position("cartas tokens=0!,20/-/-/- hands=7*J42A/KKK/AAA/234", seed=1)
+    a = fichas.Game.from_position("cartas tokens=0!,20/-/-/- hands=7*J42A/356/5K8/9TQ discards=AA3333333", seed=1)
+    b = fichas.Game.from_position("cartas tokens=0!,20/-/-/- hands=7*J42A/KKK/AAA/234 discards=AA3333333", seed=1)
     assert a.view(0).to_json() == b.view(0).to_json(), "seat 0 cannot tell the two apart"
     assert a.view(1).to_json() != b.view(1).to_json()
     view = json.loads(a.view(0).to_json())

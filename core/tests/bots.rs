@@ -192,7 +192,10 @@ fn a_cartas_bot_decides_from_its_view_alone() {
 
 #[test]
 fn no_bot_acts_for_a_seat_that_is_not_to_decide() {
-    let state: cartas::State = "cartas stage=play turn=1 tokens=0!/-/-/- hands=A5/K7/-/2 gave=5/A/K/T".parse().unwrap();
+    let state: cartas::State =
+        "cartas stage=play turn=1 tokens=0!/-/-/- hands=A5/K7/-/2 gave=5/A/K/T discards=A333333334444444455"
+            .parse()
+            .unwrap();
     for strength in [Strength::RANDOM, Strength::GREEDY, Strength::search(SMALL)] {
         let bot = Bot::new(strength, 1);
         assert!(bot.choose(&fichas::game::View::Cartas(state.view(Seat::ALL[0]))).is_none());
@@ -213,7 +216,7 @@ fn greedy_and_search_bots_give_reasons_and_the_random_bot_none() {
     let positions = [
         "poleana:2:assisted turn=Y roll=5-3 Y=Y5,B2,start,start R=Y8,R9,start,start quiet=-",
         "parchis:YR turn=Y roll=6-3 Y=8,20,home,home R=11,30,home,home",
-        "cartas stage=play turn=0 tokens=0,5/20/-/- hands=5K7/K2/-/- gave=5/A/K/T",
+        "cartas stage=play turn=0 tokens=0,5/20/-/- hands=5K7/K2/-/- gave=5/A/K/T discards=AAA3333333344444444",
     ];
     for position in positions {
         assert_eq!(hint(Kind::Random, position).reason, None);
@@ -244,7 +247,10 @@ fn reasons_name_what_the_action_does() {
     let h = hint(Kind::Greedy, "parchis:YR turn=Y roll=5-5 doubles=1 Y=home,home,home,home R=11,30,home,home");
     assert_eq!((h.action.to_string().as_str(), h.reason), ("home+5", Some(Reason::Only)));
     // Cartas: the 5 lands on the blue token on 20 (seat 1 plays blue).
-    let h = hint(Kind::Greedy, "cartas stage=play turn=0 tokens=0!,15/20/-/- hands=5K7/K2/-/- gave=5/A/K/T");
+    let h = hint(
+        Kind::Greedy,
+        "cartas stage=play turn=0 tokens=0!,15/20/-/- hands=5K7/K2/-/- gave=5/A/K/T discards=AAA3333333344444444",
+    );
     assert_eq!(h.action.to_string(), "5:15+5");
     assert_eq!(h.reason, Some(Reason::Captures { victim: Colour::Blue }));
     // Cartas: in the exchange, the bot passes a card and says so.
@@ -300,7 +306,7 @@ fn a_wall_clock_cap_still_gives_a_legal_action() {
     let bot = Bot::new(Strength::search(budget), 1);
     for position in [
         "poleana turn=G roll=6-6 doubles=1 Y=Y3,G14,G14,start B=B0,B3,R12,G10 R=G11,G12,G13,G13 G=G0,G0,G6,B11 quiet=-",
-        "cartas stage=play turn=0 tokens=0,15/20/-/- hands=5K7*/K2/-/- gave=5/A/K/T",
+        "cartas stage=play turn=0 tokens=0,15/20/-/- hands=5K7*/K2/-/- gave=5/A/K/T discards=AAA333333334444444",
     ] {
         let state: State = position.parse().unwrap();
         let hint = bot.suggest(&state).unwrap();

@@ -64,7 +64,7 @@ fn action_event_and_view_json_read_like_the_notation() {
     assert_eq!(serde_json::from_str::<Event>(&json).unwrap(), e);
     let folded = Event::Folded { seat: seat(1), cards: cards("39") };
     assert_eq!(serde_json::to_string(&folded).unwrap(), r#"{"event":"folded","seat":1,"cards":"39"}"#);
-    let s = pos("cartas tokens=10/-/-/- hands=2/K/-/557 gave=3/5/A/2 theft=3>1:Q");
+    let s = pos("cartas tokens=10/-/-/- hands=2/K/-/557 gave=3/5/A/2 thefts=3>1:Q");
     let view = s.view(seat(1));
     let json = serde_json::to_string(&view).unwrap();
     assert!(json.contains(r#""hand":"K""#), "{json}");
@@ -83,7 +83,7 @@ fn chance_outcomes_are_listed_only_when_chance_is_pending() {
     assert_eq!(s.apply_chance(Rank::Ace), Err(PlayError::NotChance));
     let mut s = pos("cartas round=0 stage=deal hands=-/-/-/-");
     assert!(s.sample_chance(&mut rng).is_some());
-    let mut dry = pos(&format!("cartas stage=deal discards={}", "7".repeat(8)));
+    let mut dry = pos(&format!("cartas round=1 stage=deal discards={}", "7".repeat(8)));
     assert_eq!(dry.apply_chance(Rank::Seven), Err(PlayError::bad_outcome(Rank::Seven)), "no 7 is left in the pile");
     assert_eq!(s.play(Action::Pass(Rank::Ace)), Err(PlayError::ChancePending));
 }
@@ -171,7 +171,7 @@ fn position_text_rejects_impossible_positions_with_a_reason() {
         "cartas stage=theft turn=0 victim=0 hands=2/5/-/-",                    // robbing oneself
         "cartas stage=theft turn=0 victim=2 hands=2/5/-/-",                    // robbing an empty hand
         "cartas tokens=10/-/-/- hands=5/-/-/- victim=1",                       // a victim outside a theft
-        "cartas tokens=10/-/-/- hands=5/-/-/- theft=1>1:5",                    // a theft from oneself
+        "cartas tokens=10/-/-/- hands=5/-/-/- thefts=1>1:5",                   // a theft from oneself
         "cartas tokens=10/-/-/- hands=5/-/-/- gave=5/-/-/-",                   // a partial exchange in play
         "cartas stage=deal discards=AAAAAAAAKKKKKKKKQQQQQQQQJJJJJJJJTTTTTTTT99999999888888887777777766666666555555554444444433333333222222", // 110 - 102 < 24
     ];
@@ -187,7 +187,7 @@ fn position_text_rejects_impossible_positions_with_a_reason() {
 
 #[test]
 fn finished_game_reads_back_and_refuses_play() {
-    let text = "cartas round=7 stage=over winner=2 tokens=-/-/c1,c2,c3,c4/- hands=-/5/-/- discards=3";
+    let text = "cartas round=7 stage=over winner=2 tokens=-/-/c1,c2,c3,c4/- hands=-/5/-/- discards=33333333444";
     let mut s = pos(text);
     assert_eq!(s.to_string(), text);
     assert_eq!(s.phase(), Phase::Over(Outcome { winner: seat(2) }));
@@ -201,8 +201,8 @@ fn every_stage_reads_back_from_its_text() {
     for text in [
         "cartas round=2 stage=deal tokens=-/-/-/- hands=9/-/9/9",
         "cartas round=1 stage=exchange turn=2 tokens=-/-/-/- hands=KKKKK/AAAA/QQQQQ/JJJJJ gave=-/2/-/-",
-        "cartas round=0 stage=play turn=0 tokens=10/-/-/- hands=5/-/-/- gave=A/2/3/4",
-        "cartas round=0 stage=theft turn=0 victim=3 tokens=10/-/-/- hands=-/-/-/55 discards=2",
+        "cartas round=0 stage=play turn=0 tokens=10/-/-/- hands=5/-/-/- gave=A/2/3/4 discards=A3333333344444444555555",
+        "cartas round=0 stage=theft turn=0 victim=3 tokens=10/-/-/- hands=-/-/-/55 discards=A233333333444444445555",
     ] {
         assert_eq!(pos(text).to_string(), text);
     }
@@ -273,7 +273,7 @@ fn state_is_small_and_copy() {
 fn the_richest_placements_stay_within_the_capacity() {
     let sevens = pos("cartas tokens=0,8,16,24/-/-/- hands=7/5/5/5");
     assert_eq!(sevens.legal_actions().len(), 194);
-    let rich = pos("cartas tokens=0,14,28,55/17,20,24,30/33,36,40,44/49,52,56,60 hands=7*J42A/5/5/5");
+    let rich = pos("cartas round=4 tokens=0,14,28,55/17,20,24,30/33,36,40,44/49,52,56,60 hands=7*J42A/5/5/5");
     let n = rich.legal_actions().len();
     assert_eq!(n, 575, "the search's richest placement, with twelve rival tokens to swap with");
     const { assert!(MAX_ACTIONS >= 580) };

@@ -253,13 +253,20 @@ fn reshuffle_hidden(state: &State, viewer: Seat, rng: &mut Xoshiro256PlusPlus) -
         } else if word.starts_with("gave=") {
             let g: Vec<String> = gave.iter().map(|c| c.map_or("-".to_string(), |c| c.to_string())).collect();
             format!("gave={}", g.join("/"))
-        } else if let (Some(_), Some(theft)) = (word.strip_prefix("theft="), state.last_theft()) {
-            let card = if theft.thief == viewer || theft.victim == viewer {
-                theft.card.unwrap()
-            } else {
-                Rank::ALL[chance::below(rng, 14) as usize]
-            };
-            format!("theft={}>{}:{card}", theft.thief, theft.victim)
+        } else if word.starts_with("thefts=") {
+            let thefts: Vec<String> = state
+                .thefts()
+                .iter()
+                .map(|theft| {
+                    let card = if theft.thief == viewer || theft.victim == viewer {
+                        theft.card.unwrap()
+                    } else {
+                        Rank::ALL[chance::below(rng, 14) as usize]
+                    };
+                    format!("{}>{}:{card}", theft.thief, theft.victim)
+                })
+                .collect();
+            format!("thefts={}", thefts.join(","))
         } else {
             word.to_string()
         });
@@ -353,7 +360,9 @@ fn seven_positions() -> impl Strategy<Value = String> {
         }
         let tokens: Vec<String> =
             groups.iter().map(|g| if g.is_empty() { "-".to_string() } else { g.join(",") }).collect();
-        format!("cartas tokens={} hands=7*/5/-/-", tokens.join("/"))
+        // Round 4 deals six again, after rounds that may have put the tokens anywhere; the 21 cards
+        // gone from the hands lie on the discards.
+        format!("cartas round=4 tokens={} hands=7*/5/-/- discards=333333334444444466666", tokens.join("/"))
     })
 }
 
@@ -452,10 +461,10 @@ proptest! {
 
 /// Valid texts to mutate: a position in every stage, actions, configurations.
 const SAMPLES: [&str; 6] = [
-    "cartas round=2 stage=play turn=3 tokens=0!,5/-/40,c1,c2/60 hands=A7/-/K/2T* gave=7/A/2/Q discards=5599",
+    "cartas round=2 stage=play turn=3 tokens=0!,5/-/40,c1,c2/60 hands=A7/-/K/2T* gave=7/A/2/Q discards=3333335599",
     "cartas round=1 stage=exchange turn=2 tokens=-/-/-/- hands=KKKKK/AAAA/QQQQQ/JJJJJ gave=-/2/-/-",
-    "cartas round=0 stage=theft turn=0 victim=3 tokens=10/-/-/- hands=-/-/-/55 theft=3>1:Q discards=2",
-    "cartas:deck=8,8,8,8,8,8,0,8,8,8,8,8,8,6 round=7 stage=over winner=2 tokens=-/-/c1,c2,c3,c4/- hands=-/5/-/-",
+    "cartas round=0 stage=theft turn=0 victim=3 tokens=10/-/-/- hands=-/-/-/55 thefts=3>1:Q discards=A223333333344444444555",
+    "cartas:deck=8,8,8,8,8,8,0,8,8,8,8,8,8,6 round=7 stage=over winner=2 tokens=-/-/c1,c2,c3,c4/- hands=-/5/-/- discards=33333333444",
     "7:12+3,40+4/c",
     "cartas:sets=3:jokers=2",
 ];

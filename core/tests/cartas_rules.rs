@@ -38,7 +38,10 @@ fn track_has_sixty_four_cells_with_a_start_every_sixteen() {
         play(&mut state, "A:out");
         let mut tokens = ["-".to_string(), "-".to_string(), "-".to_string(), "-".to_string()];
         tokens[s] = format!("{}!", 16 * s);
-        assert_eq!(rest(&state), format!("round=1 stage=deal tokens={} hands=-/-/-/- discards=A", tokens.join("/")));
+        // The A just played joins the 23 cards the round had already discarded.
+        let expected =
+            format!("round=1 stage=deal tokens={} hands=-/-/-/- discards=A33333333444444445555555", tokens.join("/"));
+        assert_eq!(rest(&state), expected);
     }
 }
 
@@ -47,7 +50,7 @@ fn track_wraps_from_cell_sixty_three_to_cell_zero() {
     let mut s = pos("cartas turn=1 tokens=-/63/-/- hands=-/A/-/-");
     let events = play(&mut s, "A:63+1");
     assert!(has(&events, moved(1, "63", "0")));
-    assert_eq!(rest(&s), "round=1 stage=deal tokens=-/0/-/- hands=-/-/-/- discards=A");
+    assert_eq!(rest(&s), "round=1 stage=deal tokens=-/0/-/- hands=-/-/-/- discards=AA3333333344444444555555");
 }
 
 #[test]
@@ -188,7 +191,7 @@ fn turns_go_clockwise_one_card_each() {
         play(&mut s, mv);
     }
     assert_eq!(s.phase(), Phase::Decide(seat(0)), "seat 0 still holds a card; the others are empty");
-    assert_eq!(rest(&s), "round=0 stage=play turn=0 tokens=15/31/47/63 hands=5/-/-/- discards=5555");
+    assert_eq!(rest(&s), "round=0 stage=play turn=0 tokens=15/31/47/63 hands=5/-/-/- discards=AAAA3333333344444445555");
 }
 
 #[test]
@@ -204,7 +207,7 @@ fn a_turn_with_no_legal_card_folds_the_whole_hand() {
             Event::TurnPassed { to: seat(2) },
         ]
     );
-    assert_eq!(rest(&s), "round=0 stage=play turn=2 tokens=15/-/-/- hands=-/-/A/- discards=359");
+    assert_eq!(rest(&s), "round=0 stage=play turn=2 tokens=15/-/-/- hands=-/-/A/- discards=A3333333344444444555559");
 }
 
 #[test]
@@ -226,7 +229,7 @@ fn ace_walks_one_or_eleven_or_brings_a_token_out() {
     let mut s = pos("cartas tokens=10/-/-/- hands=A/-/-/-");
     assert_eq!(actions(&s), ["A:out", "A:10+1", "A:10+11"]);
     play(&mut s, "A:10+11");
-    assert_eq!(rest(&s), "round=1 stage=deal tokens=21/-/-/- hands=-/-/-/- discards=A");
+    assert_eq!(rest(&s), "round=1 stage=deal tokens=21/-/-/- hands=-/-/-/- discards=AA3333333344444444555555");
 }
 
 #[test]
@@ -234,7 +237,7 @@ fn king_walks_thirteen_or_brings_a_token_out() {
     let mut s = pos("cartas tokens=10/-/-/- hands=K/-/-/-");
     assert_eq!(actions(&s), ["K:out", "K:10+13"]);
     play(&mut s, "K:out");
-    assert_eq!(rest(&s), "round=1 stage=deal tokens=0!,10/-/-/- hands=-/-/-/- discards=K");
+    assert_eq!(rest(&s), "round=1 stage=deal tokens=0!,10/-/-/- hands=-/-/-/- discards=A3333333344444444555555K");
 }
 
 #[test]
@@ -276,7 +279,10 @@ fn two_theft_draws_a_random_card_from_the_named_rival() {
         events.as_slice(),
         [Event::Stole { thief: seat(0), victim: seat(3), card: Some(Rank::Seven) }, Event::TurnPassed { to: seat(1) }]
     );
-    assert_eq!(rest(&s), "round=0 stage=play turn=1 tokens=10/-/-/- hands=7/K/-/55 theft=0>3:7 discards=2");
+    assert_eq!(
+        rest(&s),
+        "round=0 stage=play turn=1 tokens=10/-/-/- hands=7/K/-/55 thefts=0>3:7 discards=A2333333334444444455"
+    );
 }
 
 #[test]
@@ -296,7 +302,7 @@ fn seven_splits_seven_steps_among_own_tokens() {
         ["7:10+7", "7:10+6,30+1", "7:10+5,30+2", "7:10+4,30+3", "7:10+3,30+4", "7:10+2,30+5", "7:10+1,30+6", "7:30+7"]
     );
     play(&mut s, "7:10+3,30+4");
-    assert_eq!(rest(&s), "round=1 stage=deal tokens=13,34/-/-/- hands=-/-/-/- discards=7");
+    assert_eq!(rest(&s), "round=1 stage=deal tokens=13,34/-/-/- hands=-/-/-/- discards=AA3333333344444444555557");
 }
 
 #[test]
@@ -337,7 +343,7 @@ fn seven_shares_may_turn_into_the_corridor() {
         ]
     );
     play(&mut s, "7:20+2,61+5/c");
-    assert_eq!(rest(&s), "round=1 stage=deal tokens=22,c2/-/-/- hands=-/-/-/- discards=7");
+    assert_eq!(rest(&s), "round=1 stage=deal tokens=22,c2/-/-/- hands=-/-/-/- discards=AA3333333344444444555557");
 }
 
 #[test]
@@ -355,7 +361,10 @@ fn seven_captures_only_where_a_share_ends() {
         ],
         "the share passing 12 captures nothing"
     );
-    assert_eq!(rest(&s), "round=0 stage=play turn=0 tokens=13,34/12/-/- hands=5/-/-/- discards=7");
+    assert_eq!(
+        rest(&s),
+        "round=0 stage=play turn=0 tokens=13,34/12/-/- hands=5/-/-/- discards=AAAA3333333344444444557"
+    );
 }
 
 #[test]
@@ -367,7 +376,7 @@ fn seven_shares_move_one_after_another_on_the_board_as_it_stands() {
     assert!(listed.contains(&"7:62+3/c,63+4/c".to_string()), "{listed:?}");
     assert!(!listed.contains(&"7:62+4/c,63+3/c".to_string()), "{listed:?}");
     play(&mut s, "7:62+3/c,63+4/c");
-    assert_eq!(rest(&s), "round=1 stage=deal tokens=c1,c3/-/-/- hands=-/-/-/- discards=7");
+    assert_eq!(rest(&s), "round=1 stage=deal tokens=c1,c3/-/-/- hands=-/-/-/- discards=AA3333333344444444555557");
 }
 
 #[test]
@@ -398,7 +407,7 @@ fn jack_swaps_an_own_token_with_any_other_token_on_the_track() {
     assert_eq!(actions(&s), ["J:10~30", "J:10~40", "J:20~30", "J:20~40", "J:own"]);
     let events = play(&mut s, "J:10~40");
     assert_eq!(events[1], Event::Swapped { seat: seat(0), cell: 10, with: seat(2), other: 40 });
-    assert_eq!(rest(&s), "round=1 stage=deal tokens=20,40/30/10/- hands=-/-/-/- discards=J");
+    assert_eq!(rest(&s), "round=1 stage=deal tokens=20,40/30/10/- hands=-/-/-/- discards=AAAA3333333344444444555J");
 }
 
 #[test]
@@ -413,7 +422,7 @@ fn jack_swap_never_captures_nor_makes_a_token_blocking() {
     let mut s = pos("cartas tokens=5/0/-/- hands=J/-/-/-");
     assert_eq!(actions(&s), ["J:5~0"]);
     play(&mut s, "J:5~0");
-    assert_eq!(rest(&s), "round=1 stage=deal tokens=0/5/-/- hands=-/-/-/- discards=J");
+    assert_eq!(rest(&s), "round=1 stage=deal tokens=0/5/-/- hands=-/-/-/- discards=AA333333334444444455555J");
     assert!(!s.board().is_blocking(seat(0)));
 }
 
@@ -423,7 +432,7 @@ fn jack_swapping_two_own_tokens_spends_the_card() {
     assert_eq!(actions(&s), ["5:10+5", "5:20+5", "J:own"]);
     let events = play(&mut s, "J:own");
     assert_eq!(events.as_slice(), [played(0, "J:own"), Event::TurnPassed { to: seat(0) }]);
-    assert_eq!(rest(&s), "round=0 stage=play turn=0 tokens=10,20/-/-/- hands=5/-/-/- discards=J");
+    assert_eq!(rest(&s), "round=0 stage=play turn=0 tokens=10,20/-/-/- hands=5/-/-/- discards=AA33333333444444445555J");
 }
 
 #[test]
@@ -475,7 +484,7 @@ fn bringing_a_token_out_captures_a_rival_on_the_start() {
             Event::Captured { seat: seat(1), cell: 0, by: seat(0) }
         ]
     );
-    assert_eq!(rest(&s), "round=1 stage=deal tokens=0!/-/-/- hands=-/-/-/- discards=A");
+    assert_eq!(rest(&s), "round=1 stage=deal tokens=0!/-/-/- hands=-/-/-/- discards=AA3333333344444444555555");
 }
 
 #[test]
@@ -489,7 +498,7 @@ fn landing_on_a_rival_captures_it() {
     let mut s = pos("cartas tokens=10/-/15/- hands=5/-/-/-");
     let events = play(&mut s, "5:10+5");
     assert_eq!(events[1..3], [moved(0, "10", "15"), Event::Captured { seat: seat(2), cell: 15, by: seat(0) }]);
-    assert_eq!(rest(&s), "round=1 stage=deal tokens=15/-/-/- hands=-/-/-/- discards=5");
+    assert_eq!(rest(&s), "round=1 stage=deal tokens=15/-/-/- hands=-/-/-/- discards=AA3333333344444444555555");
 }
 
 #[test]
@@ -519,7 +528,7 @@ fn entering_the_corridor_counts_the_start_cell_as_a_step() {
 fn entering_the_corridor_is_a_choice() {
     let mut s = pos("cartas tokens=62/-/-/- hands=3/-/-/-");
     play(&mut s, "3:62+3");
-    assert_eq!(rest(&s), "round=1 stage=deal tokens=1/-/-/- hands=-/-/-/- discards=3");
+    assert_eq!(rest(&s), "round=1 stage=deal tokens=1/-/-/- hands=-/-/-/- discards=A33333333444444445555555");
 }
 
 #[test]
@@ -535,7 +544,7 @@ fn a_non_blocking_token_on_its_start_may_turn_in_with_its_first_step() {
     let mut s = pos("cartas tokens=0/-/-/- hands=3/-/-/-");
     assert_eq!(actions(&s), ["3:0+3", "3:0+3/c"]);
     play(&mut s, "3:0+3/c");
-    assert_eq!(rest(&s), "round=1 stage=deal tokens=c3/-/-/- hands=-/-/-/- discards=3");
+    assert_eq!(rest(&s), "round=1 stage=deal tokens=c3/-/-/- hands=-/-/-/- discards=A33333333444444445555555");
 }
 
 #[test]
@@ -545,7 +554,7 @@ fn four_backward_then_forward_enters_corridor() {
     play(&mut s, "4:0-4");
     assert_eq!(actions(&s), ["5:60+5", "5:60+5/c"]);
     play(&mut s, "5:60+5/c");
-    assert_eq!(rest(&s), "round=1 stage=deal tokens=c1/-/-/- hands=-/-/-/- discards=45");
+    assert_eq!(rest(&s), "round=1 stage=deal tokens=c1/-/-/- hands=-/-/-/- discards=A33333333444444445555555");
 }
 
 #[test]
@@ -556,7 +565,7 @@ fn a_token_never_moves_backward_into_or_out_of_the_corridor() {
     play(&mut s, "4:2-4");
     assert_eq!(
         rest(&s),
-        "round=1 stage=deal tokens=62,c2/-/-/- hands=-/-/-/- discards=4",
+        "round=1 stage=deal tokens=62,c2/-/-/- hands=-/-/-/- discards=AA3333333344444444555555",
         "back across the start, on the track"
     );
 }
@@ -581,7 +590,10 @@ fn four_tokens_in_the_corridor_win() {
     let outcome = Outcome { winner: seat(0) };
     assert_eq!(events.as_slice(), [played(0, "3:62+3/c"), moved(0, "62", "c1"), Event::Won { outcome }]);
     assert_eq!(s.phase(), Phase::Over(outcome));
-    assert_eq!(rest(&s), "round=0 stage=over winner=0 tokens=c1,c2,c3,c4/20/-/- hands=-/5/-/- discards=3");
+    assert_eq!(
+        rest(&s),
+        "round=0 stage=over winner=0 tokens=c1,c2,c3,c4/20/-/- hands=-/5/-/- discards=AAAAA333333334444444455"
+    );
 }
 
 #[test]
@@ -600,15 +612,16 @@ fn a_win_ends_the_game_at_once() {
 
 #[test]
 fn a_view_shows_own_hand_hand_sizes_board_and_discards() {
-    let s = pos("cartas tokens=10/20/-/- hands=5/K7/A/- discards=99");
+    // The fourth round deals three cards each: eight are gone from the hands, onto the discards.
+    let s = pos("cartas round=3 turn=0 tokens=10/20/-/- hands=5/K7/A/- discards=99333444");
     let view = s.view(seat(1));
     assert_eq!(view.hand(), cards("7K"));
     assert_eq!(view.hand_sizes(), [1, 2, 1, 0]);
-    assert_eq!(view.discards(), cards("99"));
-    assert_eq!(view.pile_size(), 104);
+    assert_eq!(view.discards(), cards("99333444"));
+    assert_eq!(view.pile_size(), 98);
     assert_eq!(view.board(), s.board());
     // Other hands are not in it: a position with other cards hidden from seat 1 looks the same.
-    let other = pos("cartas tokens=10/20/-/- hands=A/K7/5/- discards=99");
+    let other = pos("cartas round=3 turn=0 tokens=10/20/-/- hands=A/K7/5/- discards=99333444");
     assert_eq!(other.view(seat(1)), view);
     assert_ne!(other.view(seat(0)), s.view(seat(0)));
 }
@@ -619,10 +632,34 @@ fn a_view_shows_the_cards_that_passed_through_its_own_hands() {
     play(&mut s, "2:steal3");
     draw(&mut s, "7");
     let theft = |card| Some(Theft { thief: seat(0), victim: seat(3), card });
-    assert_eq!(s.view(seat(0)).last_theft(), theft(Some(Rank::Seven)));
-    assert_eq!(s.view(seat(3)).last_theft(), theft(Some(Rank::Seven)));
-    assert_eq!(s.view(seat(1)).last_theft(), theft(None));
+    assert_eq!(s.view(seat(0)).thefts().last(), theft(Some(Rank::Seven)));
+    assert_eq!(s.view(seat(3)).thefts().last(), theft(Some(Rank::Seven)));
+    assert_eq!(s.view(seat(1)).thefts().last(), theft(None));
     assert_eq!((s.view(seat(2)).gave(), s.view(seat(2)).received()), (Some(Rank::Ace), Some(Rank::Five)));
+}
+
+#[test]
+fn a_view_remembers_every_theft_of_the_round_with_whom_and_in_order() {
+    // Rulings 3.5: every card that passed through a seat's hands in the round, not only the last.
+    let mut s = pos("cartas round=0 stage=play turn=0 tokens=0!/-/-/- hands=24T/2A5/35689Q/35689Q discards=AK2TJ7");
+    play(&mut s, "2:steal1");
+    draw(&mut s, "A");
+    play(&mut s, "2:steal2");
+    draw(&mut s, "Q");
+    let a_went_to_seat_0 = Theft { thief: seat(0), victim: seat(1), card: Some(Rank::Ace) };
+    for me in [0, 1] {
+        let thefts = *s.view(seat(me)).thefts();
+        assert_eq!(thefts.get(0), Some(a_went_to_seat_0), "seat {me} still knows where the A went");
+        assert_eq!(thefts.len(), 2);
+    }
+    assert_eq!(s.view(seat(1)).thefts().to_string(), "0>1:A,1>2:Q");
+    assert_eq!(s.view(seat(0)).thefts().to_string(), "0>1:A,1>2:-", "seat 0 took no part in the second");
+    assert_eq!(s.view(seat(2)).thefts().to_string(), "0>1:-,1>2:Q");
+    assert_eq!(s.view(seat(3)).thefts().to_string(), "0>1:-,1>2:-", "seat 3 learns who stole from whom");
+    // The position text keeps them all.
+    let text = s.to_string();
+    assert!(text.contains(" thefts=0>1:A,1>2:Q "), "{text}");
+    assert_eq!(pos(&text), s);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -727,7 +764,7 @@ fn choice_timeout_in_play_folds_the_hand() {
             Event::TurnPassed { to: seat(1) }
         ]
     );
-    assert_eq!(rest(&s), "round=0 stage=play turn=1 tokens=10/20/-/- hands=-/5/-/- discards=A5");
+    assert_eq!(rest(&s), "round=0 stage=play turn=1 tokens=10/20/-/- hands=-/5/-/- discards=AAA33333333444444445555");
 }
 
 #[test]
@@ -804,7 +841,7 @@ fn choice_a_blocking_token_may_take_a_share_of_a_seven_but_not_turn_in() {
         ]
     );
     play(&mut s, "7:0+3,62+4/c");
-    assert_eq!(rest(&s), "round=1 stage=deal tokens=3,c2/-/-/- hands=-/-/-/- discards=7");
+    assert_eq!(rest(&s), "round=1 stage=deal tokens=3,c2/-/-/- hands=-/-/-/- discards=AA3333333344444444555557");
 }
 
 #[test]
@@ -830,7 +867,7 @@ fn choice_sevens_are_listed_front_token_first() {
 }
 
 #[test]
-fn choice_the_view_keeps_the_exchange_and_the_last_theft_of_the_round() {
+fn a_view_keeps_the_exchange_and_the_thefts_of_the_round_until_it_ends() {
     let mut s = pos("cartas tokens=10/20/-/- hands=22/55/-/K7 gave=A/5/2/3");
     play(&mut s, "2:steal3");
     draw(&mut s, "K");
@@ -838,22 +875,23 @@ fn choice_the_view_keeps_the_exchange_and_the_last_theft_of_the_round() {
     // Seat 3 holds a 7 and has no token out: it folds. Seat 0 takes from seat 1 next.
     play(&mut s, "2:steal1");
     draw(&mut s, "5");
-    assert_eq!(s.last_theft(), Some(Theft { thief: seat(0), victim: seat(1), card: Some(Rank::Five) }));
-    assert_eq!(s.view(seat(3)).last_theft().unwrap().card, None, "the first theft is forgotten");
+    assert_eq!(s.thefts().to_string(), "0>3:K,0>1:5");
+    assert_eq!(s.view(seat(3)).thefts().to_string(), "0>3:K,0>1:-", "seat 3 keeps the card it lost");
     assert_eq!(s.view(seat(3)).gave(), Some(Rank::Three));
     // The round ends when seat 0 plays its last cards: the exchange and theft are cleared.
     play(&mut s, "K:out");
     play(&mut s, "5:10+5");
     assert_eq!(s.stage(), Stage::Deal);
-    assert_eq!((s.last_theft(), s.view(seat(3)).gave()), (None, None));
+    assert_eq!((s.thefts().len(), s.view(seat(3)).thefts().len(), s.view(seat(3)).gave()), (0, 0, None));
 }
 
 #[test]
 fn choice_a_win_leaves_the_other_hands_as_they_are() {
     let mut s = pos("cartas tokens=62,c2,c3,c4/20/-/- hands=3/5/-/-");
+    let before = s.discards();
     play(&mut s, "3:62+3/c");
     assert_eq!(s.hand(seat(1)), cards("5"));
-    assert_eq!(s.discards(), cards("3"));
+    assert_eq!(s.discards(), before.plus(&cards("3")).unwrap(), "only the card played joins the discards");
 }
 
 #[test]
@@ -867,7 +905,7 @@ fn choice_a_deck_needs_an_ace_or_a_joker() {
 #[test]
 fn choice_position_text_lists_only_tokens_away_from_home() {
     let s = pos("cartas tokens=h,10,h/-/-/- hands=5/-/-/-");
-    assert_eq!(rest(&s), "round=0 stage=play turn=0 tokens=10/-/-/- hands=5/-/-/-");
+    assert_eq!(rest(&s), "round=0 stage=play turn=0 tokens=10/-/-/- hands=5/-/-/- discards=A3333333344444444555555");
     assert_eq!(s.board().at_home(seat(0)), 3);
 }
 
@@ -879,7 +917,7 @@ fn choice_an_unlisted_twin_of_a_listed_split_is_still_accepted() {
     play(&mut listed, "7:0+1,59+6/c");
     play(&mut twin, "7:0+1/c,59+6");
     assert_eq!(listed, twin);
-    assert_eq!(rest(&listed), "round=1 stage=deal tokens=1,c1/-/-/- hands=-/-/-/- discards=7");
+    assert_eq!(rest(&listed), "round=1 stage=deal tokens=1,c1/-/-/- hands=-/-/-/- discards=AA3333333344444444555557");
 }
 
 #[test]

@@ -137,7 +137,7 @@ const CASES: &[Case] = &[
     Case {
         name: "cartas_capture",
         position: "cartas round=2 stage=play turn=1 tokens=0!,10,c1/21,60/32!,45,c2/29,50 \
-                   hands=5QQ9/8A3K/7T*/46 gave=3/J/K/2 theft=0>3:Q \
+                   hands=5QQ9/8A3K/7T*/46 gave=3/J/K/2 thefts=0>3:Q \
                    discards=AAA222233344455566677788899TTTJJJKKK**2",
         roll: None,
         action: Some("8:21+8"),
@@ -158,7 +158,7 @@ const CASES: &[Case] = &[
     Case {
         name: "cartas_seven",
         position: "cartas round=3 stage=play turn=0 tokens=10,62,c3,c4/16!,40/33,c4/- \
-                   hands=7K/5J8/A44/QT9 gave=3/5/Q/A theft=3>0:9 \
+                   hands=7K/5J8/A44/QT9 gave=3/5/Q/A thefts=3>0:9 \
                    discards=AAAA22223333444555566667777888899TTTJJJQQQKKK**",
         roll: None,
         action: Some("7:62+4/c,10+3"),

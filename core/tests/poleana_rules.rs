@@ -613,9 +613,7 @@ fn bridges_open_to_all_a_token_on_a_bridge_may_take_a_later_bridge() {
     let own = pos(&text.replace("bB7", "bG7"));
     assert_eq!(landing(&own, "bG7+12/b"), Some(Some(spot("bY1"))));
     // Express: Blue's bridge to B4, eight cells to R12, the tenth step up Red's bridge.
-    let express = pos(
-        "poleana-express:2:open-bridges turn=Y roll=6-4 Y=bB7,7c,7c R=R5,start,start quiet=-",
-    );
+    let express = pos("poleana-express:2:open-bridges turn=Y roll=6-4 Y=bB7,7c,7c R=R5,start,start quiet=-");
     assert_eq!(landing(&express, "bB7+10/b"), Some(Some(spot("bR1"))));
 }
 

@@ -36,11 +36,11 @@ fn parchis_three_tokens_on_a_cell_are_refused() {
 #[test]
 fn cartas_hand_of_200_cards_is_refused() {
     let hand: String = "A".repeat(200);
-    let text = format!("cartas stage=play hands={hand}/-/-/-");
+    let text = format!("cartas round=1 stage=play hands={hand}/-/-/-");
     let err = text.parse::<cartas::State>().unwrap_err();
     assert!(err.to_string().contains("cards"), "{err}");
     // A view read from JSON is checked the same way.
-    let state: cartas::State = "cartas stage=play hands=A5/K7/-/2".parse().unwrap();
+    let state: cartas::State = "cartas stage=play hands=A5/K7/-/2 discards=3333333344444444555".parse().unwrap();
     let mut view = serde_json::to_value(state.view(fichas::Seat::ALL[0])).unwrap();
     view["hand"] = hand.clone().into();
     view["hand_sizes"] = serde_json::json!([200, 2, 0, 1]);
@@ -51,7 +51,7 @@ fn cartas_hand_of_200_cards_is_refused() {
 
 #[test]
 fn cartas_view_that_does_not_add_up_is_refused() {
-    let state: cartas::State = "cartas stage=play hands=A5/K7/-/2".parse().unwrap();
+    let state: cartas::State = "cartas stage=play hands=A5/K7/-/2 discards=3333333344444444555".parse().unwrap();
     let mut view = serde_json::to_value(state.view(fichas::Seat::ALL[0])).unwrap();
     view["pile_size"] = 3.into();
     let err = serde_json::from_str::<cartas::View>(&view.to_string()).unwrap_err();

@@ -279,8 +279,8 @@ fn determinize<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Option<State> {
             place(left, card, &mut hands, &mut unknown);
         }
     }
-    // The card stolen from this seat went to the thief, who may still hold it.
-    if let Some(theft) = view.last_theft().filter(|t| t.victim == me) {
+    // The cards stolen from this seat went to their thieves, who may still hold them.
+    for theft in view.thefts().iter().filter(|t| t.victim == me) {
         if let Some(card) = theft.card {
             place(theft.thief, card, &mut hands, &mut unknown);
         }

@@ -27,6 +27,7 @@ mod event;
 pub mod position;
 mod rules;
 mod state;
+mod theft;
 mod view;
 
 pub(crate) use action::natural_card;
@@ -36,5 +37,6 @@ pub use card::{Cards, Rank};
 pub use config::{Config, ConfigError, MAX_DECK, MIN_DECK};
 pub use event::{Event, Outcome};
 pub use position::PositionError;
-pub use state::{Actions, Draw, Events, MAX_ACTIONS, Stage, State, Theft};
+pub use state::{Actions, Draw, Events, MAX_ACTIONS, Stage, State};
+pub use theft::{MAX_THEFTS, Theft, Thefts};
 pub use view::View;

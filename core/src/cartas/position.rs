@@ -1,7 +1,7 @@
 //! The position text: any reachable Cartas position, written on one line and read back.
 //!
 //! ```text
-//! cartas round=2 stage=play turn=3 tokens=0!,5/-/40,c1,c2/60 hands=A7/-/K/2T* gave=7/A/2/Q discards=5599
+//! cartas round=2 stage=play turn=3 tokens=0!,5/-/40,c1,c2/60 hands=A7/-/K/2T* gave=7/A/2/Q discards=3333335599
 //! ```
 //!
 //! The first word is the configuration. Then `key=value` fields, in any order when read:
@@ -16,7 +16,7 @@
 //! | `tokens=…` | the board: four `/`-separated groups, one per seat, of tokens not at home (`-`: none); `!` marks a token blocking its start | every token at home |
 //! | `hands=…` | four `/`-separated hands, card letters (`-`: empty) | every hand empty |
 //! | `gave=…` | the card each seat chose in this round's exchange (`-`: none yet) | none |
-//! | `theft=1>2:Q` | the last theft of the round: seat 1 took a Q from seat 2 | none |
+//! | `thefts=1>2:Q,0>1:5` | the thefts of the round, oldest first: seat 1 took a Q from seat 2, then seat 0 a 5 from seat 1 | none |
 //! | `discards=…` | the discard pile, card letters | empty |
 //!
 //! The draw pile is not written: it holds every card of the deck that is nowhere else.
@@ -24,7 +24,7 @@
 use core::fmt;
 
 use crate::cartas::board::{SEATS, TOKENS};
-use crate::cartas::{Board, Cards, Config, ConfigError, Outcome, Rank, Spot, Stage, State, Theft};
+use crate::cartas::{Board, Cards, Config, ConfigError, Outcome, Rank, Spot, Stage, State, Theft, Thefts};
 use crate::notation::{ParseError, Snippet, field, number, write_joined};
 use crate::seat::Seat;
 
@@ -88,12 +88,8 @@ impl State {
                 }
             }
         }
-        if let Some(Theft { thief, victim, card }) = self.theft {
-            write!(f, " theft={thief}>{victim}:")?;
-            match card {
-                Some(card) => write!(f, "{card}")?,
-                None => f.write_str("-")?,
-            }
+        if !self.thefts.is_empty() {
+            write!(f, " thefts={}", self.thefts)?;
         }
         if !self.discards.is_empty() {
             write!(f, " discards={}", self.discards)?;
@@ -105,7 +101,7 @@ impl State {
     ///
     /// ```
     /// use fichas::cartas::{PositionError, State};
-    /// let s: State = "cartas stage=play turn=0 tokens=0!/-/-/- hands=5/-/-/-".parse().unwrap();
+    /// let s: State = "cartas stage=play turn=0 tokens=0!/-/-/- hands=5/-/-/- discards=A3333333344444444555555".parse().unwrap();
     /// assert_eq!(s.legal_actions()[0].to_string(), "5:0+5");
     /// let too_many = format!("cartas tokens=0!/-/-/- hands={}/-/-/-", "A".repeat(200));
     /// assert!(matches!(too_many.parse::<State>(), Err(PositionError::TooManyCards { .. })));
@@ -123,7 +119,7 @@ impl State {
         state.board = fields.board.unwrap_or_default();
         state.hands = fields.hands.unwrap_or_default();
         state.exchange = fields.gave.unwrap_or_default();
-        state.theft = fields.theft;
+        state.thefts = fields.thefts;
         state.discards = fields.discards.unwrap_or_default();
         let n = usize::from(state.deal_size());
         let first = state.first_player();
@@ -167,12 +163,13 @@ impl State {
         if fields.winner.is_some() && stage != 4 {
             return Err(Inconsistent("a winner is named only once the game is over"));
         }
-        if matches!(stage, 0 | 1) && state.theft.is_some() {
+        if matches!(stage, 0 | 1) && !state.thefts.is_empty() {
             return Err(Inconsistent("no theft happens before the play of a round"));
         }
-        if state.theft.is_some_and(|t| t.thief == t.victim || t.card.is_none()) {
+        if state.thefts.iter().any(|t| t.thief == t.victim || t.card.is_none()) {
             return Err(Inconsistent("a theft takes a known card from another seat"));
         }
+
         let expect_turn = |turn: Seat| match fields.turn {
             Some(t) if t != turn => Err(Inconsistent("the turn is not the one this stage implies")),
             _ => Ok(turn),
@@ -249,7 +246,45 @@ impl State {
                 state.stage = Stage::Over(Outcome { winner });
             }
         }
+        state.check_history()?;
         Ok(state)
+    }
+
+    /// What the cards played so far must have left behind: the hands gain no card during a
+    /// round, so every card gone from them is on the discards, each theft among them as a 2 or
+    /// a joker; before anybody plays, the
+    /// round's first player is to play; and the first round starts from an empty discard pile
+    /// with every token at home, so each token out came out on an A, a K or a joker.
+    fn check_history(&self) -> Result<(), PositionError> {
+        use PositionError::Inconsistent;
+        let in_play = matches!(self.stage, Stage::Play | Stage::Theft { .. } | Stage::Over(_));
+        let held: usize = self.hands.iter().map(Cards::len).sum();
+        let played = if in_play { (usize::from(self.deal_size()) * SEATS).saturating_sub(held) } else { 0 };
+        if self.discards.len() < played {
+            return Err(Inconsistent("the cards gone from the hands this round are not all on the discards"));
+        }
+        // Each theft of the round spent a 2 or a joker (the one being drawn too).
+        let drawing = usize::from(matches!(self.stage, Stage::Theft { .. }));
+        let spent = usize::from(self.discards.count(Rank::Two)) + usize::from(self.discards.count(Rank::Joker));
+        if self.thefts.len() + drawing > spent {
+            return Err(Inconsistent("each theft spends a 2 or a joker, but the discards hold fewer"));
+        }
+        if played == 0 && self.stage == Stage::Play && self.turn != self.first_player() {
+            return Err(Inconsistent("nobody has played a card this round, so the round's first player is to play"));
+        }
+        if self.round == 0 {
+            if self.discards.len() != played {
+                return Err(Inconsistent("in the first round the discards hold exactly the cards gone from the hands"));
+            }
+            let out: usize = Seat::ALL.iter().map(|&s| TOKENS - self.board.at_home(s)).sum();
+            let openers = [Rank::Ace, Rank::King, Rank::Joker].map(|r| usize::from(self.discards.count(r)));
+            if out > openers.iter().sum() {
+                return Err(Inconsistent(
+                    "in the first round every token out came out on an A, a K or a joker, and the discards hold fewer",
+                ));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -263,7 +298,7 @@ struct Fields {
     board: Option<Board>,
     hands: Option<[Cards; SEATS]>,
     gave: Option<[Option<Rank>; SEATS]>,
-    theft: Option<Theft>,
+    thefts: Thefts,
     discards: Option<Cards>,
     seen: u16,
 }
@@ -291,7 +326,7 @@ fn four<T: Copy + Default>(
 impl Fields {
     fn read(&mut self, word: &str) -> Result<(), PositionError> {
         const KEYS: [&str; 10] =
-            ["round", "stage", "turn", "victim", "winner", "tokens", "hands", "gave", "theft", "discards"];
+            ["round", "stage", "turn", "victim", "winner", "tokens", "hands", "gave", "thefts", "discards"];
         let (key, value) = field(word)?;
         let index = KEYS.iter().position(|&k| k == key).ok_or(PositionError::UnknownField(Snippet::new(key)))?;
         if self.seen & (1 << index) != 0 {
@@ -313,11 +348,17 @@ impl Fields {
             "gave" => {
                 self.gave = Some(four("exchange", value, |t| if t == "-" { Ok(None) } else { t.parse().map(Some) })?)
             }
-            "theft" => {
-                let bad = || ParseError::new("theft", value, "thief>victim:card, such as 1>2:Q");
-                let (thief, rest) = value.split_once('>').ok_or_else(bad)?;
-                let (victim, card) = rest.split_once(':').ok_or_else(bad)?;
-                self.theft = Some(Theft { thief: thief.parse()?, victim: victim.parse()?, card: Some(card.parse()?) });
+            "thefts" => {
+                let bad =
+                    || ParseError::new("thefts", value, "thief>victim:card, comma-separated, such as 1>2:Q,0>1:5");
+                for theft in value.split(',') {
+                    let (thief, rest) = theft.split_once('>').ok_or_else(bad)?;
+                    let (victim, card) = rest.split_once(':').ok_or_else(bad)?;
+                    let theft = Theft { thief: thief.parse()?, victim: victim.parse()?, card: Some(card.parse()?) };
+                    if !self.thefts.push(theft) {
+                        return Err(bad().into());
+                    }
+                }
             }
             _ => self.discards = Some(value.parse()?),
         }

@@ -13,7 +13,7 @@ use arrayvec::ArrayVec;
 use crate::cartas::action::{FORWARD, Share, Split};
 use crate::cartas::board::{Board, CORRIDOR, Place, SEATS, TOKENS, TRACK, start};
 use crate::cartas::state::{deal_size, first_player};
-use crate::cartas::{Action, Cards, Event, Outcome, Rank, Spot, Stage, State, Theft};
+use crate::cartas::{Action, Cards, Event, Outcome, Rank, Spot, Stage, State, Theft, Thefts};
 use crate::events::EventSink;
 use crate::seat::Seat;
 
@@ -638,7 +638,7 @@ impl State {
     pub(crate) fn start_round<S: EventSink<Event>>(&mut self, round: u16, sink: &mut S) {
         self.round = round;
         self.exchange = [None; SEATS];
-        self.theft = None;
+        self.thefts = Thefts::EMPTY;
         self.stage = Stage::Deal;
         self.turn = first_player(round);
         let cards = deal_size(round);
@@ -681,7 +681,7 @@ impl State {
             return;
         }
         let _ = self.hands[thief.index()].add(card);
-        self.theft = Some(Theft { thief, victim, card: Some(card) });
+        self.thefts.push(Theft { thief, victim, card: Some(card) });
         sink.emit(Event::Stole { thief, victim, card: Some(card) });
         self.stage = Stage::Play;
         self.next_turn(thief, sink);

@@ -6,7 +6,7 @@ use rand_core::Rng;
 use crate::cartas::action::{action_from_id, action_id};
 use crate::cartas::board::SEATS;
 use crate::cartas::rules::Any;
-use crate::cartas::{Action, Board, Cards, Config, Event, Outcome, Rank, View};
+use crate::cartas::{Action, Board, Cards, Config, Event, Outcome, Rank, Thefts, View};
 use crate::chance::Outcomes;
 use crate::events::EventSink;
 use crate::phase::{Phase, PlayError};
@@ -45,16 +45,6 @@ pub enum Stage {
     Theft { victim: Seat },
     /// The game has ended.
     Over(Outcome),
-}
-
-/// The last theft of the round: who took a card from whom, and which (when known).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Theft {
-    pub thief: Seat,
-    pub victim: Seat,
-    /// The card taken: always known to the state, shown in a view to the thief and the victim only.
-    pub card: Option<Rank>,
 }
 
 /// The chance event pending: a card is to be drawn from somewhere, for someone.
@@ -102,7 +92,8 @@ pub struct State {
     pub(crate) discards: Cards,
     /// The card each seat chose in this round's exchange (face down until all have chosen).
     pub(crate) exchange: [Option<Rank>; SEATS],
-    pub(crate) theft: Option<Theft>,
+    /// Every theft of this round, in order.
+    pub(crate) thefts: Thefts,
     /// Rounds played before this one; wraps at 65 536, a multiple of the four-round cycle.
     pub(crate) round: u16,
     pub(crate) stage: Stage,
@@ -125,7 +116,7 @@ impl State {
             pile: config.deck(),
             discards: Cards::EMPTY,
             exchange: [None; SEATS],
-            theft: None,
+            thefts: Thefts::EMPTY,
             round: 0,
             stage: Stage::Deal,
             turn: Seat::ALL[0],
@@ -216,9 +207,9 @@ impl State {
             && self.exchange.iter().all(Option::is_some)
     }
 
-    /// The last theft of this round.
-    pub fn last_theft(&self) -> Option<Theft> {
-        self.theft
+    /// Every theft of this round, oldest first, with its card.
+    pub fn thefts(&self) -> &Thefts {
+        &self.thefts
     }
 
     /// What is to be drawn, while a chance event is pending.

@@ -7,7 +7,7 @@ use crate::cartas::action::{action_from_id, action_id};
 use crate::cartas::board::SEATS;
 use crate::cartas::rules::Table;
 use crate::cartas::state::{Actions, deal_size, first_player};
-use crate::cartas::{Action, Board, Cards, Config, Outcome, PositionError, Rank, Stage, State, Theft};
+use crate::cartas::{Action, Board, Cards, Config, Outcome, PositionError, Rank, Stage, State, Thefts};
 use crate::phase::Phase;
 use crate::seat::Seat;
 
@@ -21,7 +21,7 @@ use crate::seat::Seat;
 /// use fichas::cartas::State;
 /// use fichas::Seat;
 ///
-/// let state: State = "cartas stage=play turn=1 tokens=0!/-/-/- hands=A5/K7/-/2 gave=5/A/K/T".parse().unwrap();
+/// let state: State = "cartas stage=play turn=1 tokens=0!/-/-/- hands=A5/K7/-/2 gave=5/A/K/T discards=A333333334444444455".parse().unwrap();
 /// let view = state.view(Seat::ALL[1]);
 /// assert_eq!(view.hand().to_string(), "7K");
 /// assert_eq!(view.hand_sizes(), [2, 2, 0, 1]);
@@ -47,7 +47,8 @@ pub struct View {
     chosen: [bool; SEATS],
     gave: Option<Rank>,
     received: Option<Rank>,
-    theft: Option<Theft>,
+    /// Every theft of the round; the card only where this seat was the thief or the victim.
+    thefts: Thefts,
 }
 
 /// A view as read from JSON, before it is checked.
@@ -68,7 +69,7 @@ struct ViewData {
     chosen: [bool; SEATS],
     gave: Option<Rank>,
     received: Option<Rank>,
-    theft: Option<Theft>,
+    thefts: Thefts,
 }
 
 #[cfg(feature = "serde")]
@@ -90,7 +91,7 @@ impl TryFrom<ViewData> for View {
             chosen: d.chosen,
             gave: d.gave,
             received: d.received,
-            theft: d.theft,
+            thefts: d.thefts,
         };
         view.check()?;
         Ok(view)
@@ -121,6 +122,28 @@ impl View {
                 return Err(PositionError::TooManyCards { rank, found, deck: deck.count(rank) });
             }
         }
+        // The exchange and the thefts as the stage allows them (rulings 3.5, 3.6).
+        let exchange_done = !matches!(self.stage, Stage::Deal | Stage::Exchange);
+        if self.received.is_some() && !(exchange_done && self.gave.is_some()) {
+            return Err(Inconsistent("a seat sees the card it receives only once every seat has passed"));
+        }
+        if self.stage == Stage::Deal && (self.gave.is_some() || self.chosen.contains(&true)) {
+            return Err(Inconsistent("no card is chosen for the exchange before the deal ends"));
+        }
+        if self.stage == Stage::Exchange && self.gave.is_some() != self.chosen[self.seat.index()] {
+            return Err(Inconsistent("the card this seat gave and whether it has chosen disagree"));
+        }
+        if !exchange_done && !self.thefts.is_empty() {
+            return Err(Inconsistent("no theft happens before the play of a round"));
+        }
+        for theft in self.thefts.iter() {
+            let involved = theft.thief == self.seat || theft.victim == self.seat;
+            if theft.thief == theft.victim || involved != theft.card.is_some() {
+                return Err(Inconsistent(
+                    "a theft takes a card from another seat, and shows it to the thief and the victim only",
+                ));
+            }
+        }
         // Chosen exchange cards are out of their hands until the exchange is revealed.
         let in_exchange = if self.stage == Stage::Exchange { self.chosen.iter().filter(|&&c| c).count() } else { 0 };
         let held: usize = self.hand_sizes.iter().map(|&n| usize::from(n)).sum();
@@ -132,8 +155,6 @@ impl View {
 
     pub(crate) fn of(state: &State, seat: Seat) -> View {
         let left_of_me = seat.after(SEATS - 1, SEATS);
-        let theft =
-            state.theft.map(|t| Theft { card: if t.thief == seat || t.victim == seat { t.card } else { None }, ..t });
         View {
             seat,
             config: state.config,
@@ -148,7 +169,7 @@ impl View {
             chosen: state.exchange.map(|c| c.is_some()),
             gave: state.exchange[seat.index()],
             received: if state.exchange_done() { state.exchange[left_of_me.index()] } else { None },
-            theft,
+            thefts: state.thefts.seen_by(seat),
         }
     }
 
@@ -231,9 +252,10 @@ impl View {
         self.received
     }
 
-    /// The last theft of the round; its card only if this seat took it or lost it.
-    pub fn last_theft(&self) -> Option<Theft> {
-        self.theft
+    /// Every theft of the round, oldest first; a theft's card only if this seat took it or
+    /// lost it (the others learn who stole from whom).
+    pub fn thefts(&self) -> &Thefts {
+        &self.thefts
     }
 
     /// The seat's legal actions when it is to decide, computed from the view alone; empty

@@ -277,7 +277,14 @@ impl State {
 
     fn check_outcome(&self) -> Result<(), PositionError> {
         let all_home = |side: ColourSet| side.iter().all(|c| self.tokens[c.index()].iter().all(|&p| p == Place::GOAL));
-        let winner = self.config.colours().iter().map(|c| self.config.side(c)).find(|&side| all_home(side));
+        let mut finished = self.config.colours().iter().map(|c| self.config.side(c)).filter(|&side| all_home(side));
+        let winner = finished.next();
+        // The game ends at the first side home: a second one never gets there.
+        if finished.any(|side| Some(side) != winner) {
+            return Err(PositionError::Inconsistent(
+                "two sides have every token at the goal, but the game ends when the first one does",
+            ));
+        }
         match (winner, self.outcome) {
             (None, None) => Ok(()),
             (Some(side), Some(outcome)) if outcome.winners == side => Ok(()),

@@ -550,7 +550,8 @@ fn detail_parts(view: &View) -> Vec<String> {
         (None, Some(got)) => parts.push(format!("received {got}")),
         (None, None) => {}
     }
-    if let Some(theft) = view.last_theft() {
+    // The latest theft; the view text below lists them all.
+    if let Some(theft) = view.thefts().last() {
         parts.push(theft_text(theft));
     }
     parts
@@ -616,9 +617,8 @@ fn view_text(view: &View) -> String {
     if let Some(card) = view.received() {
         let _ = write!(out, " received={card}");
     }
-    if let Some(Theft { thief, victim, card }) = view.last_theft() {
-        let card = card.map_or_else(|| "-".to_string(), |c| c.to_string());
-        let _ = write!(out, " theft={thief}>{victim}:{card}");
+    if !view.thefts().is_empty() {
+        let _ = write!(out, " thefts={}", view.thefts());
     }
     if !view.discards().is_empty() {
         let _ = write!(out, " discards={}", view.discards());
