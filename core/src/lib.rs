@@ -66,7 +66,7 @@ pub mod simulation;
 
 pub use colour::{Colour, ColourSet};
 pub use dice::{Die, Roll};
-pub use notation::ParseError;
+pub use notation::{ConflictError, ParseError};
 pub use phase::{Phase, PlayError};
 pub use seat::Seat;
 

@@ -65,6 +65,49 @@ impl ParseError {
     }
 }
 
+/// Two parts of a configuration text that set the same option: a repeated part (`poleana:2:2`)
+/// or two that contradict each other (`parchis:two-player:pairs`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("`{first}` and `{second}` both set the {what}: give it once")]
+pub struct ConflictError {
+    /// The option, such as "mode" or "colours".
+    pub what: &'static str,
+    /// The part that set it first.
+    pub first: Snippet,
+    /// The part that set it again.
+    pub second: Snippet,
+}
+
+/// One option of a configuration text with the part that set it, so that a second part setting
+/// it is refused instead of silently replacing the first.
+pub(crate) struct Setting<'a, T> {
+    what: &'static str,
+    set: Option<(T, &'a str)>,
+}
+
+impl<'a, T: Copy> Setting<'a, T> {
+    pub(crate) const fn new(what: &'static str) -> Self {
+        Setting { what, set: None }
+    }
+
+    pub(crate) fn set(&mut self, value: T, part: &'a str) -> Result<(), ConflictError> {
+        if let Some((_, first)) = self.set {
+            return Err(ConflictError { what: self.what, first: Snippet::new(first), second: Snippet::new(part) });
+        }
+        self.set = Some((value, part));
+        Ok(())
+    }
+
+    pub(crate) fn get(&self) -> Option<T> {
+        self.set.map(|(value, _)| value)
+    }
+
+    /// The part that set the option.
+    pub(crate) fn part(&self) -> Option<&'a str> {
+        self.set.map(|(_, part)| part)
+    }
+}
+
 /// Reads a whole decimal number in `range`.
 pub fn number(
     what: &'static str,

@@ -200,6 +200,26 @@ fn variants_read_and_write_their_text() {
 }
 
 #[test]
+fn variant_options_given_twice_or_in_contradiction_are_refused_naming_both() {
+    for (text, what, first, second) in [
+        ("parchis:two-player:pairs", "mode", "two-player", "pairs"),
+        ("poleana:2:2", "colours", "2", "2"),
+        ("poleana:strict:free", "mode", "strict", "free"),
+        ("poleana:YR:3", "colours", "YR", "3"),
+        ("poleana-express:open-bridges:open-bridges", "bridges option", "open-bridges", "open-bridges"),
+        ("parchis:first=Y:first=R", "first player", "first=Y", "first=R"),
+        ("parchis:YBR:2", "colours", "YBR", "2"),
+        ("cartas:sets=1:sets=2", "number of sets", "sets=1", "sets=2"),
+        ("cartas:jokers=2:deck=8,8,8,8,8,8,8,8,8,8,8,8,8,6", "deck", "jokers=2", "deck=8,8,8,8,8,8,8,8,8,8,8,8,8,6"),
+    ] {
+        let err = text.parse::<Variant>().unwrap_err().to_string();
+        assert_eq!(err, format!("`{first}` and `{second}` both set the {what}: give it once"), "{text}");
+    }
+    // Each option once is fine, in any order.
+    assert_eq!("poleana:free:2:open-bridges".parse::<Variant>().unwrap().to_string(), "poleana:2:free:open-bridges");
+}
+
+#[test]
 fn seats_are_named_by_their_colours() {
     let v: Variant = "parchis:two-colours".parse().unwrap();
     assert_eq!(v.seat_name(fichas::Seat::ALL[1]), "blue+green");

@@ -8,7 +8,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::cartas::{Cards, Rank};
-use crate::notation::{ParseError, number};
+use crate::notation::{ConflictError, ParseError, Setting, Snippet, number};
 
 /// The fewest cards a deck may hold: a deal of six to each of the four players.
 pub const MIN_DECK: usize = 24;
@@ -30,6 +30,8 @@ pub enum ConfigError {
     Sets(u32),
     #[error("{0}")]
     Text(#[from] ParseError),
+    #[error("{0}")]
+    Conflict(#[from] ConflictError),
 }
 
 /// A validated Cartas configuration: the deck.
@@ -140,14 +142,16 @@ impl FromStr for Config {
         if parts.next() != Some("cartas") {
             return Err(ParseError::new("Cartas configuration", text, EXPECTED).into());
         }
-        let (mut sets, mut jokers, mut deck) = (None, None, None);
+        let (mut sets, mut jokers) = (Setting::new("number of sets"), Setting::new("number of jokers"));
+        // `deck=` gives the whole deck: it conflicts with `sets=` and `jokers=` too.
+        let mut deck = Setting::new("deck");
         for part in parts {
             let bad = || ParseError::new("Cartas configuration part", part, EXPECTED);
             let (key, value) = part.split_once('=').ok_or_else(bad)?;
             match key {
-                "sets" if sets.is_none() => sets = Some(number("sets", value, 1..=4, "1 to 4 sets")?),
-                "jokers" if jokers.is_none() => jokers = Some(number("jokers", value, 0..=255, "0 to 255 jokers")?),
-                "deck" if deck.is_none() => {
+                "sets" => sets.set(number("sets", value, 1..=4, "1 to 4 sets")?, part)?,
+                "jokers" => jokers.set(number("jokers", value, 0..=255, "0 to 255 jokers")?, part)?,
+                "deck" => {
                     let mut counts = [0u8; Rank::COUNT];
                     let mut found = 0;
                     for (i, count) in value.split(',').enumerate() {
@@ -160,20 +164,19 @@ impl FromStr for Config {
                     if found != Rank::COUNT {
                         return Err(ParseError::new("deck", value, "14 counts: A, 2, ..., K, joker").into());
                     }
-                    deck = Some(Cards::from_counts(counts));
+                    deck.set(Cards::from_counts(counts), part)?;
                 }
                 _ => return Err(bad().into()),
             }
         }
-        match (deck, sets, jokers) {
-            (Some(deck), None, None) => Config::with_deck(deck),
-            (Some(_), _, _) => {
-                Err(ParseError::new("Cartas configuration", text, "either :deck= or :sets= and :jokers=, not both")
-                    .into())
-            }
-            (None, sets, jokers) => {
-                let sets = sets.unwrap_or(2);
-                Config::with_sets(sets, jokers.unwrap_or(3 * sets))
+        if let (Some(whole), Some(part)) = (deck.part(), sets.part().or(jokers.part())) {
+            return Err(ConflictError { what: "deck", first: Snippet::new(part), second: Snippet::new(whole) }.into());
+        }
+        match deck.get() {
+            Some(deck) => Config::with_deck(deck),
+            None => {
+                let sets = sets.get().unwrap_or(2);
+                Config::with_sets(sets, jokers.get().unwrap_or(3 * sets))
             }
         }
     }

@@ -4,7 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::colour::{Colour, ColourSet};
-use crate::notation::ParseError;
+use crate::notation::{ConflictError, ParseError, Setting};
 use crate::seat::Seat;
 
 /// How colours, seats and partners are arranged.
@@ -66,6 +66,8 @@ pub enum ConfigError {
     FirstNotPlaying(Colour),
     #[error("{0}")]
     Text(#[from] ParseError),
+    #[error("{0}")]
+    Conflict(#[from] ConflictError),
 }
 
 /// A validated Parchís configuration.
@@ -205,25 +207,28 @@ impl FromStr for Config {
         if parts.next() != Some("parchis") {
             return Err(ParseError::new("Parchís configuration", text, EXPECTED).into());
         }
-        let (mut mode, mut colours, mut first) = (Mode::Individual, None, None);
+        let (mut mode, mut colours, mut first) =
+            (Setting::new("mode"), Setting::new("colours"), Setting::new("first player"));
         for part in parts {
             if let Ok(m) = part.parse::<Mode>() {
-                mode = m;
+                mode.set(m, part)?;
             } else if let Some(letter) = part.strip_prefix("first=") {
-                first = Some(letter.parse::<Colour>()?);
+                first.set(letter.parse::<Colour>()?, part)?;
             } else if let Ok(n) = part.parse::<usize>() {
-                colours = Some(match n {
+                let set = match n {
                     2 => ColourSet::of(&[Colour::Yellow, Colour::Red]),
                     3 => ColourSet::of(&[Colour::Yellow, Colour::Blue, Colour::Red]),
                     4 => ColourSet::ALL,
                     n => return Err(ConfigError::Players(n)),
-                });
+                };
+                colours.set(set, part)?;
             } else if let Ok(set) = part.parse::<ColourSet>() {
-                colours = Some(set);
+                colours.set(set, part)?;
             } else {
                 return Err(ParseError::new("Parchís configuration part", part, EXPECTED).into());
             }
         }
+        let (mode, colours, first) = (mode.get().unwrap_or(Mode::Individual), colours.get(), first.get());
         let colours = colours.unwrap_or(Config::of_mode(mode).colours);
         let config = Config::new(mode, colours)?;
         match first {

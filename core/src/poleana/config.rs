@@ -4,7 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::colour::{Colour, ColourSet};
-use crate::notation::ParseError;
+use crate::notation::{ConflictError, ParseError, Setting};
 use crate::poleana::Board;
 use crate::seat::Seat;
 
@@ -46,6 +46,8 @@ pub enum ConfigError {
     FirstNotPlaying(Colour),
     #[error("{0}")]
     Text(#[from] ParseError),
+    #[error("{0}")]
+    Conflict(#[from] ConflictError),
 }
 
 /// A validated Poleana configuration. Build one with [`Config::classic`], [`Config::express`] or
@@ -225,28 +227,32 @@ impl FromStr for Config {
             Some("poleana-express") => Board::Express,
             _ => return Err(ParseError::new("Poleana configuration", text, EXPECTED).into()),
         };
-        let (mut colours, mut mode, mut first) = (None, Mode::Strict, None);
-        let (mut open, mut tapon) = (false, true);
+        let mut colours = Setting::new("colours");
+        let mut mode = Setting::new("mode");
+        let mut first = Setting::new("first player");
+        let (mut open, mut tapon) = (Setting::new("bridges option"), Setting::new("tapón captures option"));
         for part in parts {
             match part {
-                "strict" => mode = Mode::Strict,
-                "assisted" => mode = Mode::Assisted,
-                "free" => mode = Mode::Free,
-                "open-bridges" => open = true,
-                "no-tapon-captures" => tapon = false,
+                "strict" => mode.set(Mode::Strict, part)?,
+                "assisted" => mode.set(Mode::Assisted, part)?,
+                "free" => mode.set(Mode::Free, part)?,
+                "open-bridges" => open.set(true, part)?,
+                "no-tapon-captures" => tapon.set(false, part)?,
                 _ => {
                     if let Some(letter) = part.strip_prefix("first=") {
-                        first = Some(letter.parse::<Colour>()?);
+                        first.set(letter.parse::<Colour>()?, part)?;
                     } else if let Ok(n) = part.parse::<usize>() {
-                        colours = Some(Config::default_colours(n)?);
+                        colours.set(Config::default_colours(n)?, part)?;
                     } else if let Ok(set) = part.parse::<ColourSet>() {
-                        colours = Some(set);
+                        colours.set(set, part)?;
                     } else {
                         return Err(ParseError::new("Poleana configuration part", part, EXPECTED).into());
                     }
                 }
             }
         }
+        let (colours, mode, first) = (colours.get(), mode.get().unwrap_or(Mode::Strict), first.get());
+        let (open, tapon) = (open.get().unwrap_or(false), tapon.get().unwrap_or(true));
         let config = Config::new(board, colours.unwrap_or(ColourSet::ALL))?
             .with_mode(mode)
             .with_bridges_open_to_all(open)
