@@ -327,19 +327,30 @@ impl serde::Serialize for View {
 #[cfg(feature = "serde")]
 impl<'de> serde::Deserialize<'de> for View {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<View, D::Error> {
-        #[derive(serde::Deserialize)]
-        #[serde(untagged)]
-        enum Repr {
-            Position(String),
-            Cartas(cartas::View),
-        }
-        match Repr::deserialize(d)? {
-            Repr::Position(text) => match State::from_position(&text).map_err(serde::de::Error::custom)? {
+        use serde::de::Error;
+        // Read the JSON value first, so that each shape gets its own message (an untagged enum
+        // would only say that nothing matched).
+        const SHAPE: &str = "a view is a position text (a Poleana or Parchís view, such as \"poleana:2 turn=Y Y=… R=…\") \
+                             or an object with the fields of a Cartas view (seat, config, round, stage, turn, board, hand, \
+                             hand_sizes, discards, pile_size, chosen, gave, received, thefts)";
+        match serde_json::Value::deserialize(d)? {
+            serde_json::Value::String(text) => match State::from_position(&text).map_err(D::Error::custom)? {
                 State::Poleana(s) => Ok(View::Poleana(s)),
                 State::Parchis(s) => Ok(View::Parchis(s)),
-                State::Cartas(_) => Err(serde::de::Error::custom("a Cartas view is an object, not a position")),
+                State::Cartas(_) => Err(D::Error::custom("a Cartas view is an object, not a position")),
             },
-            Repr::Cartas(view) => Ok(View::Cartas(view)),
+            object @ serde_json::Value::Object(_) => cartas::View::deserialize(object).map(View::Cartas).map_err(|e| {
+                D::Error::custom(format_args!("not a Cartas view: {}", crate::notation::bounded(&e.to_string())))
+            }),
+            other => {
+                let kind = match other {
+                    serde_json::Value::Null => "null",
+                    serde_json::Value::Bool(_) => "a boolean",
+                    serde_json::Value::Number(_) => "a number",
+                    _ => "an array",
+                };
+                Err(D::Error::custom(format_args!("{SHAPE}, not {kind}")))
+            }
         }
     }
 }

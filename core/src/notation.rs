@@ -47,6 +47,29 @@ impl fmt::Debug for Snippet {
     }
 }
 
+/// `message` with no long run of echoed input: each stretch between quotes longer than a
+/// snippet is cut like one, and the whole is cut at eight snippets. Messages of other libraries
+/// (serde's quote the offending value) go through it before they reach a person.
+#[cfg(feature = "alloc")]
+pub fn bounded(message: &str) -> alloc::string::String {
+    let mut out = alloc::string::String::new();
+    for (i, piece) in message.split('"').enumerate() {
+        if i > 0 {
+            out.push('"');
+        }
+        out.push_str(Snippet::new(piece).as_str());
+    }
+    if out.len() > 8 * SNIPPET {
+        let mut end = 8 * SNIPPET - '…'.len_utf8();
+        while !out.is_char_boundary(end) {
+            end -= 1;
+        }
+        out.truncate(end);
+        out.push('…');
+    }
+    out
+}
+
 /// Text that could not be read: what was being read, what was found, what was expected.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 #[error("cannot read {what} from `{found}`: expected {expected}")]

@@ -15,11 +15,15 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::game::{Action, ChanceOutcome, Game, State, Variant, describe_seat};
+use crate::notation::{Snippet, bounded};
 use crate::phase::Phase;
 use crate::seat::Seat;
 
 /// The record format this library writes, and the newest it reads.
 pub const VERSION: u32 = 1;
+
+/// The oldest record format this library reads: the first one written.
+pub const OLDEST_VERSION: u32 = 1;
 
 /// One step of a game: a chance outcome, or a seat's action.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -107,8 +111,10 @@ pub enum RecordError {
     Json(String),
     #[error("this record has format version {found}, newer than the version {supported} this library reads")]
     NewerVersion { found: u32, supported: u32 },
+    #[error("this record has format version {found}, which no version of this library writes (it writes {supported})")]
+    UnknownVersion { found: u32, supported: u32 },
     #[error("this is not a fichas record (format `{0}`)")]
-    Format(String),
+    Format(Snippet),
     #[error("the record's variant is not valid: {0}")]
     Variant(String),
     #[error("the record's start position is not valid: {0}")]
@@ -218,12 +224,15 @@ mod json {
                     return Err(RecordError::NewerVersion { found, supported: VERSION });
                 }
             }
-            let raw: RawRecord = serde_json::from_str(text).map_err(|e| RecordError::Json(e.to_string()))?;
+            let raw: RawRecord = serde_json::from_str(text).map_err(|e| RecordError::Json(bounded(&e.to_string())))?;
             if raw.format != FORMAT {
-                return Err(RecordError::Format(raw.format));
+                return Err(RecordError::Format(Snippet::new(&raw.format)));
             }
             if raw.version > VERSION {
                 return Err(RecordError::NewerVersion { found: raw.version, supported: VERSION });
+            }
+            if raw.version < OLDEST_VERSION {
+                return Err(RecordError::UnknownVersion { found: raw.version, supported: VERSION });
             }
             let variant: Variant = raw.variant.parse().map_err(|e| RecordError::Variant(format!("{e}")))?;
             let start = match raw.start {

@@ -178,6 +178,52 @@ fn malformed_records_say_what_is_wrong() {
 }
 
 #[test]
+fn records_of_a_version_never_written_are_refused() {
+    let json = r#"{"format":"fichas-record","version":0,"variant":"poleana","steps":[]}"#;
+    let err = Record::from_json(json).unwrap_err();
+    assert_eq!(err, RecordError::UnknownVersion { found: 0, supported: 1 });
+    assert_eq!(
+        err.to_string(),
+        "this record has format version 0, which no version of this library writes (it writes 1)"
+    );
+}
+
+#[test]
+fn record_errors_echo_a_bounded_snippet_of_the_input() {
+    let huge = "x".repeat(1_000_000);
+    for json in [
+        format!(r#"{{"format":"{huge}","version":1,"variant":"poleana","steps":[]}}"#),
+        format!(r#"{{"format":"fichas-record","version":"{huge}","variant":"poleana","steps":[]}}"#),
+        format!(r#"{{"format":"fichas-record","version":1,"variant":"poleana:{huge}","steps":[]}}"#),
+        format!(r#"{{"format":"fichas-record","version":1,"variant":"poleana","start":"poleana {huge}","steps":[]}}"#),
+        format!(r#"{{"format":"fichas-record","version":1,"variant":"poleana","steps":[{{"chance":"{huge}"}}]}}"#),
+        format!(
+            r#"{{"format":"fichas-record","version":1,"variant":"poleana","steps":[{{"seat":0,"action":"{huge}"}}]}}"#
+        ),
+        format!(r#"{{"format":"fichas-record","version":1,"variant":"poleana","steps":[],"{huge}":1}}"#),
+    ] {
+        let err = Record::from_json(&json).unwrap_err().to_string();
+        assert!(err.len() < 400, "{} bytes: {}…", err.len(), &err[..200]);
+        assert!(err.contains("xxx"), "the snippet is still there: {err}");
+    }
+    assert!(Record::from_json(&huge).unwrap_err().to_string().len() < 400);
+}
+
+#[test]
+fn a_view_json_of_the_wrong_shape_says_what_a_view_holds() {
+    for (json, kind) in [("[]", "an array"), ("3", "a number"), ("null", "null"), ("true", "a boolean")] {
+        let err = serde_json::from_str::<fichas::game::View>(json).unwrap_err().to_string();
+        assert!(err.starts_with("a view is a position text"), "{err}");
+        assert!(err.contains(&format!("not {kind}")), "{err}");
+    }
+    let err = serde_json::from_str::<fichas::game::View>(r#"{"seat":0}"#).unwrap_err().to_string();
+    assert!(err.starts_with("not a Cartas view: missing field"), "{err}");
+    let huge = format!(r#"{{"{}":0}}"#, "y".repeat(100_000));
+    let err = serde_json::from_str::<fichas::game::View>(&huge).unwrap_err().to_string();
+    assert!(err.len() < 400, "{}", err.len());
+}
+
+#[test]
 fn records_start_from_a_given_position() {
     let text = "poleana:2 turn=Y Y=Y1,start,start,start R=start,start,start,start";
     let mut game = Game::from_position(text).unwrap();

@@ -136,7 +136,7 @@ fn behaves_as_reached(state: &State) -> Result<(), TestCaseError> {
     match state.phase() {
         Phase::Chance => {
             for (outcome, _) in state.chance_outcomes() {
-                let mut next = state.clone();
+                let mut next = *state;
                 next.apply_chance(outcome).map_err(|e| TestCaseError::fail(format!("{e}: {text}")))?;
             }
         }
@@ -144,7 +144,7 @@ fn behaves_as_reached(state: &State) -> Result<(), TestCaseError> {
             let listed = state.legal_actions();
             prop_assert!(!listed.is_empty(), "a seat to decide has a choice: {}", text);
             for choice in listed {
-                let mut next = state.clone();
+                let mut next = *state;
                 next.play(choice.action()).map_err(|e| TestCaseError::fail(format!("{e}: {text}")))?;
             }
         }
