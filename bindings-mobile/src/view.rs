@@ -37,7 +37,8 @@ impl SeatView {
     #[uniffi::constructor]
     pub fn from_json(json: String) -> Result<Arc<SeatView>> {
         guard(|| {
-            let view: View = serde_json::from_str(&json).map_err(|e| FichasError::Parse(e.to_string()))?;
+            let view: View = serde_json::from_str(&json)
+                .map_err(|e| FichasError::Parse(fichas::notation::bounded(&e.to_string())))?;
             Ok(Arc::new(SeatView::new(view)))
         })
     }

@@ -3,13 +3,20 @@
 //! No rule lives here. Every call goes to the engine; its typed errors become the exceptions of
 //! `fichas` (all subclasses of `FichasError`), and a panic, which the engine is built never to
 //! raise, is caught and reported as a `FichasError` too rather than crossing into Python.
+//!
+//! Every object may be shared between threads: all but `Game` are immutable, and a `Game` keeps
+//! its state behind a lock that each call holds only while it reads or changes the state. A
+//! call that may run long (a batch, a search) works without the interpreter lock on a thread of
+//! its own while the calling thread checks for signals every 100 ms; on Ctrl-C it stops the
+//! work and raises `KeyboardInterrupt`.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::Arc;
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::Duration;
 
-use fichas::bot::{Bot, Budget, Kind, Reason, Strength};
+use fichas::bot::{Bot, Budget, Kind, Reason, Stop, Strength, Suggestion};
 use fichas::game::{self, ChanceOutcome, Choice, Event, Game, Variant};
 use fichas::phase::{Phase, PlayError};
 use fichas::record::{Record, RecordError as CoreRecordError, Step};
@@ -27,10 +34,64 @@ create_exception!(_fichas, IllegalActionError, FichasError, "An action or chance
 create_exception!(_fichas, ParseError, FichasError, "Text (an action, a roll, a position) that cannot be read.");
 create_exception!(_fichas, RecordError, FichasError, "A record that cannot be read, or whose replay fails.");
 
+/// The error for a panic, which the engine is built never to raise.
+fn internal_error() -> PyErr {
+    FichasError::new_err("internal error in fichas (a bug; please report it)")
+}
+
 /// Runs `f`, turning a panic into a `FichasError` so that none reaches Python.
 fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
-    catch_unwind(AssertUnwindSafe(f))
-        .unwrap_or_else(|_| Err(FichasError::new_err("internal error in fichas (a bug; please report it)")))
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|_| Err(internal_error()))
+}
+
+/// How often a long call checks for signals (Ctrl-C) and reports progress.
+const TICK: Duration = Duration::from_millis(100);
+
+/// Runs `work` on a thread of its own without the interpreter lock, while this thread checks for
+/// signals every [`TICK`] and then calls `tick` (a progress report). Should either raise, `stop`
+/// is requested, the work (which polls `stop`) is waited for, and the exception is raised: no
+/// thread goes on working for a call that has ended.
+fn interruptible<T: Send>(
+    py: Python<'_>,
+    stop: &Stop,
+    work: impl FnOnce() -> T + Send,
+    mut tick: impl FnMut() -> PyResult<()>,
+) -> PyResult<T> {
+    /// Requests the stop when the call ends, however it ends, so that the scope's wait is short.
+    struct StopOnExit<'a>(&'a Stop);
+    impl Drop for StopOnExit<'_> {
+        fn drop(&mut self) {
+            self.0.request();
+        }
+    }
+    std::thread::scope(|scope| {
+        let _stop_on_exit = StopOnExit(stop);
+        let (finished, mut wait) = mpsc::sync_channel::<()>(1);
+        let worker = scope.spawn(move || {
+            let result = catch_unwind(AssertUnwindSafe(work));
+            let _ = finished.send(());
+            result
+        });
+        loop {
+            let (over, back) = py.detach(move || {
+                let over = !matches!(wait.recv_timeout(TICK), Err(RecvTimeoutError::Timeout));
+                (over, wait)
+            });
+            wait = back;
+            if over {
+                break;
+            }
+            if let Err(e) = py.check_signals().and_then(|()| tick()) {
+                stop.request();
+                let _ = py.detach(move || worker.join());
+                return Err(e);
+            }
+        }
+        match py.detach(move || worker.join()) {
+            Ok(Ok(value)) => Ok(value),
+            _ => Err(internal_error()),
+        }
+    })
 }
 
 fn config_error(e: impl std::fmt::Display) -> PyErr {
@@ -41,8 +102,9 @@ fn play_error(e: PlayError) -> PyErr {
     IllegalActionError::new_err(e.to_string())
 }
 
+/// A reader's error; messages of other libraries (serde's quote what they read) are bounded.
 fn parse_error(e: impl std::fmt::Display) -> PyErr {
-    ParseError::new_err(e.to_string())
+    ParseError::new_err(fichas::notation::bounded(&e.to_string()))
 }
 
 fn record_error(e: CoreRecordError) -> PyErr {
@@ -407,12 +469,35 @@ impl PySuggestion {
     }
 }
 
+/// Whether a bot of `strength` may think long enough in `variant` (more than a few
+/// milliseconds) to be watched for Ctrl-C: a search with a budget well above the medium one.
+/// The quick ones think on the calling thread, which spares starting a thread for each.
+fn may_think_long(strength: Strength, variant: Variant) -> bool {
+    let budget = strength.budget;
+    strength.kind == Kind::Search
+        && match variant {
+            // The tree search's cost grows with its iterations and the decisions each plays out.
+            Variant::Cartas(_) => u64::from(budget.iterations) * (u64::from(budget.playout) + 4) > 8_000,
+            Variant::Poleana(_) | Variant::Parchis(_) => budget.nodes > 20_000,
+        }
+}
+
+/// The bot's choice for the seat `view` belongs to. It thinks without the interpreter lock, so
+/// other Python threads go on meanwhile; a long search thinks on a thread of its own while this
+/// one watches for Ctrl-C, which stops it and raises `KeyboardInterrupt`.
+fn think(py: Python<'_>, bot: Bot, view: game::View) -> PyResult<Option<Suggestion>> {
+    if may_think_long(bot.strength(), view.variant()) {
+        let stop = Stop::new();
+        interruptible(py, &stop, || bot.choose_with_stop(&view, &stop), || Ok(()))
+    } else {
+        py.detach(move || catch_unwind(move || bot.choose(&view))).map_err(|_| internal_error())
+    }
+}
+
 /// The bot's suggestion for the seat to decide in `view`, with the action as the view lists it.
-/// The bot thinks without the interpreter lock, so other Python threads go on meanwhile.
 fn suggestion(py: Python<'_>, bot: &Bot, view: &game::View) -> PyResult<Option<PySuggestion>> {
-    let (bot, view) = (*bot, *view);
-    let hint = py.detach(move || catch_unwind(move || bot.choose(&view)));
-    let hint = hint.map_err(|_| FichasError::new_err("internal error in fichas (a bug; please report it)"))?;
+    let view = *view;
+    let hint = think(py, *bot, view)?;
     guard(|| {
         let Some(hint) = hint else { return Ok(None) };
         let action = view_actions(&view)
@@ -518,13 +603,12 @@ impl PyBot {
 
     /// The bot's action for the seat to decide, from a `Game` (looking only at that seat's
     /// view) or a `View`; `None` when that seat is not to decide. The same seed and view give
-    /// the same suggestion.
+    /// the same suggestion. Ctrl-C stops a long search and raises `KeyboardInterrupt`.
     fn choose(&self, py: Python<'_>, position: &Bound<'_, PyAny>) -> PyResult<Option<PySuggestion>> {
         if let Ok(game) = position.cast::<PyGame>() {
-            let view = {
-                let game = game.borrow();
-                let Some(seat) = game.game.to_act() else { return Ok(None) };
-                game.game.view(seat)
+            // The view is copied out, so the game is not held while the bot thinks.
+            let Some(view) = game.get().with(|p| p.game.to_act().map(|seat| p.game.view(seat)))? else {
+                return Ok(None);
             };
             suggestion(py, &self.bot, &view)
         } else if let Ok(view) = position.cast::<PyView>() {
@@ -542,21 +626,65 @@ impl PyBot {
 /// A game of any variant: `Game("poleana")`, `Game("parchis:pairs", seed=7)`.
 ///
 /// Its dice come from its own generator (seeded by `seed`, or from the system); a server may
-/// supply its own with `apply_chance`.
-#[pyclass(module = "fichas._fichas", name = "Game")]
-#[derive(Clone)]
+/// supply its own with `apply_chance`. Threads may share a game: their calls take turns.
+#[pyclass(module = "fichas._fichas", name = "Game", frozen)]
 pub struct PyGame {
+    /// The game and its generator. A call holds the lock only while it reads or changes them,
+    /// never while it calls into Python or a bot thinks, so calls from several threads take
+    /// turns instead of failing.
+    played: Mutex<Played>,
+}
+
+/// What a `Game` holds.
+#[derive(Clone)]
+struct Played {
     game: Game,
     rng: Xoshiro256PlusPlus,
 }
 
+/// Where the action given to `Game.apply` comes from.
+enum Given {
+    Action(game::Action),
+    Notation(String),
+}
+
 impl PyGame {
     fn wrap(game: Game, seed: u64) -> PyGame {
-        PyGame { game, rng: Xoshiro256PlusPlus::seed_from_u64(seed) }
+        PyGame::of(Played { game, rng: Xoshiro256PlusPlus::seed_from_u64(seed) })
     }
 
-    fn choices(&self) -> Vec<PyAction> {
-        actions_of(self.game.state(), self.game.legal_actions(), self.game.to_act())
+    fn of(played: Played) -> PyGame {
+        PyGame { played: Mutex::new(played) }
+    }
+
+    /// Runs `f` on the game with its lock held; `f` never calls into Python. A panic in `f` (a
+    /// bug) becomes a `FichasError`, and the game, which it may have left half changed, refuses
+    /// every later call with a `FichasError` rather than a panic.
+    fn with<T>(&self, f: impl FnOnce(&mut Played) -> T) -> PyResult<T> {
+        catch_unwind(AssertUnwindSafe(|| match self.played.lock() {
+            Ok(mut played) => Ok(f(&mut played)),
+            Err(_) => Err(FichasError::new_err(
+                "this game can no longer be used: an internal error in fichas (a bug; please report it) interrupted a change to it",
+            )),
+        }))
+        .unwrap_or_else(|_| Err(internal_error()))
+    }
+
+    /// A copy of the game and its generator.
+    fn copied(&self) -> PyResult<PyGame> {
+        self.with(|p| p.clone()).map(PyGame::of)
+    }
+
+    fn choices(game: &Game) -> Vec<PyAction> {
+        actions_of(game.state(), game.legal_actions(), game.to_act())
+    }
+
+    /// The view the pictures show (the seat to act's, or seat 0's) and the last step's events.
+    fn picture_input(&self) -> PyResult<(game::View, Vec<Event>)> {
+        self.with(|p| {
+            let seat = p.game.to_act().unwrap_or(Seat::ALL[0]);
+            (p.game.view(seat), p.game.last_events().to_vec())
+        })
     }
 }
 
@@ -601,50 +729,54 @@ impl PyGame {
 
     /// The variant, as its configuration text.
     #[getter]
-    fn variant(&self) -> String {
-        self.game.variant().to_string()
+    fn variant(&self) -> PyResult<String> {
+        self.with(|p| p.game.variant().to_string())
     }
 
     /// Players at the table.
     #[getter]
-    fn seats(&self) -> usize {
-        self.game.variant().seats()
+    fn seats(&self) -> PyResult<usize> {
+        self.with(|p| p.game.variant().seats())
     }
 
     /// The seats' names: the colours each plays (`"yellow"`, `"yellow+red"`).
     #[getter]
-    fn seat_names(&self) -> Vec<String> {
-        let v = self.game.variant();
-        Seat::ALL[..v.seats()].iter().map(|&s| v.seat_name(s)).collect()
+    fn seat_names(&self) -> PyResult<Vec<String>> {
+        self.with(|p| {
+            let v = p.game.variant();
+            Seat::ALL[..v.seats()].iter().map(|&s| v.seat_name(s)).collect()
+        })
     }
 
     /// `"chance"` (dice to roll), `"decide"` (a seat to act) or `"over"`.
     #[getter]
-    fn phase(&self) -> &'static str {
-        match self.game.phase() {
+    fn phase(&self) -> PyResult<&'static str> {
+        self.with(|p| match p.game.phase() {
             Phase::Chance => "chance",
             Phase::Decide(_) => "decide",
             Phase::Over(_) => "over",
-        }
+        })
     }
 
     #[getter]
-    fn is_over(&self) -> bool {
-        self.game.is_over()
+    fn is_over(&self) -> PyResult<bool> {
+        self.with(|p| p.game.is_over())
     }
 
     /// The seat to decide, or `None` while chance is pending or once the game is over.
     #[getter]
-    fn to_act(&self) -> Option<usize> {
-        self.game.to_act().map(|s| s.index())
+    fn to_act(&self) -> PyResult<Option<usize>> {
+        self.with(|p| p.game.to_act().map(|s| s.index()))
     }
 
     /// Once over: `{"winners": [seats], "colours": [...], "special": bool, "detail": ...}`.
     #[getter]
     fn outcome<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let Some(outcome) = self.game.outcome() else { return Ok(None) };
+        let Some((outcome, winners)) = self.with(|p| p.game.outcome().map(|o| (o, p.game.winners())))? else {
+            return Ok(None);
+        };
         let dict = PyDict::new(py);
-        dict.set_item("winners", self.game.winners().iter().map(|s| s.index()).collect::<Vec<_>>())?;
+        dict.set_item("winners", winners.iter().map(|s| s.index()).collect::<Vec<_>>())?;
         dict.set_item("colours", outcome.colours().iter().map(|c| c.name()).collect::<Vec<_>>())?;
         dict.set_item("special", outcome.is_special())?;
         dict.set_item("detail", serde_to_py(py, &outcome)?)?;
@@ -652,69 +784,80 @@ impl PyGame {
     }
 
     /// The outcomes of the pending chance event with their integer weights.
-    fn chance_outcomes(&self) -> Vec<(String, u32)> {
-        self.game.chance_outcomes().into_iter().map(|(o, w)| (o.to_string(), w)).collect()
+    fn chance_outcomes(&self) -> PyResult<Vec<(String, u32)>> {
+        self.with(|p| p.game.chance_outcomes().into_iter().map(|(o, w)| (o.to_string(), w)).collect())
     }
 
     /// Samples the pending chance event from the game's generator and applies it.
-    fn roll<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let events = guard(|| self.game.roll(&mut self.rng).map_err(play_error))?;
+    fn roll<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let events = self.with(|p| p.game.roll(&mut p.rng).map_err(play_error))??;
         events_to_py(py, &events)
     }
 
     /// Applies a supplied chance outcome: a roll as text (`"5-3"`) or a pair (`(5, 3)`).
-    fn apply_chance<'py>(&mut self, py: Python<'py>, outcome: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
-        let outcome = if let Ok(text) = outcome.extract::<String>() {
-            self.game.state().parse_chance(&text).map_err(parse_error)?
+    fn apply_chance<'py>(&self, py: Python<'py>, outcome: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+        let events = if let Ok(text) = outcome.extract::<String>() {
+            self.with(|p| {
+                let outcome = p.game.state().parse_chance(&text).map_err(parse_error)?;
+                p.game.apply_chance(outcome).map_err(play_error)
+            })??
         } else if let Ok((a, b)) = outcome.extract::<(i64, i64)>() {
             let face = |n: i64| u8::try_from(n).ok();
             let roll = face(a).zip(face(b)).and_then(|(a, b)| Roll::of(a, b));
-            ChanceOutcome::Roll(
+            let outcome = ChanceOutcome::Roll(
                 roll.ok_or_else(|| ParseError::new_err(format!("({a}, {b}) is not a roll of two dice 1 to 6")))?,
-            )
+            );
+            self.with(|p| p.game.apply_chance(outcome).map_err(play_error))??
         } else {
             return Err(PyTypeError::new_err("a chance outcome is a string such as '5-3' or a pair such as (5, 3)"));
         };
-        let events = guard(|| self.game.apply_chance(outcome).map_err(play_error))?;
         events_to_py(py, &events)
     }
 
     /// The legal actions of the seat to act, in the game's stable order.
     fn legal_actions(&self) -> PyResult<Vec<PyAction>> {
-        guard(|| Ok(self.choices()))
+        self.with(|p| PyGame::choices(&p.game))
     }
 
     /// Applies an action (an `Action`, or its notation as text) and returns the events.
-    fn apply<'py>(&mut self, py: Python<'py>, action: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
-        let action = if let Ok(a) = action.cast::<PyAction>() {
-            a.get().choice.action()
+    fn apply<'py>(&self, py: Python<'py>, action: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+        let given = if let Ok(a) = action.cast::<PyAction>() {
+            Given::Action(a.get().choice.action())
         } else if let Ok(text) = action.extract::<String>() {
-            self.game.state().parse_action(&text).map_err(parse_error)?
+            Given::Notation(text)
         } else {
             return Err(PyTypeError::new_err(
                 "an action is an Action from legal_actions() or its notation as a string",
             ));
         };
-        let events = guard(|| self.game.play(action).map_err(play_error))?;
+        // The notation is read against the state it is played in, under the same lock.
+        let events = self.with(|p| {
+            let action = match given {
+                Given::Action(action) => action,
+                Given::Notation(text) => p.game.state().parse_action(&text).map_err(parse_error)?,
+            };
+            p.game.play(action).map_err(play_error)
+        })??;
         events_to_py(py, &events)
     }
 
     /// The host's timeout for the seat to act (each game's rules say what it does).
-    fn timeout<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let events = guard(|| self.game.timeout().map_err(play_error))?;
+    fn timeout<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let events = self.with(|p| p.game.timeout().map_err(play_error))??;
         events_to_py(py, &events)
     }
 
     /// The events of the last step.
     #[getter]
     fn last_events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        events_to_py(py, self.game.last_events())
+        let events = self.with(|p| p.game.last_events().to_vec())?;
+        events_to_py(py, &events)
     }
 
     /// What `seat` may see.
     fn view(&self, seat: i64) -> PyResult<PyView> {
-        let seat = seat_of(&self.game.variant(), seat)?;
-        Ok(PyView { view: self.game.view(seat) })
+        let view = self.with(|p| seat_of(&p.game.variant(), seat).map(|seat| p.game.view(seat)))??;
+        Ok(PyView { view })
     }
 
     /// A hint for the seat to decide: the suggestion of `Bot(strength, seed)` from that seat's
@@ -722,71 +865,74 @@ impl PyGame {
     #[pyo3(signature = (strength="medium", seed=0))]
     fn suggest(&self, py: Python<'_>, strength: &str, seed: u64) -> PyResult<Option<PySuggestion>> {
         let strength: Strength = strength.parse().map_err(config_error)?;
-        let Some(seat) = self.game.to_act() else { return Ok(None) };
-        suggestion(py, &Bot::new(strength, seed), &self.game.view(seat))
+        // The view is copied out, so the game is not held while the bot thinks.
+        let Some(view) = self.with(|p| p.game.to_act().map(|seat| p.game.view(seat)))? else { return Ok(None) };
+        suggestion(py, &Bot::new(strength, seed), &view)
     }
 
     /// The position as one line of text (it reads back with `Game.from_position`).
-    fn position(&self) -> String {
-        self.game.position()
+    fn position(&self) -> PyResult<String> {
+        self.with(|p| p.game.position())
     }
 
     /// The record of the game so far.
-    fn record(&self) -> PyRecord {
-        PyRecord { record: self.game.record() }
+    fn record(&self) -> PyResult<PyRecord> {
+        self.with(|p| PyRecord { record: p.game.record() })
     }
 
     /// An independent copy (its generator continues from the same point).
-    fn copy(&self) -> PyGame {
-        self.clone()
+    fn copy(&self) -> PyResult<PyGame> {
+        self.copied()
     }
 
-    fn __copy__(&self) -> PyGame {
-        self.clone()
+    fn __copy__(&self) -> PyResult<PyGame> {
+        self.copied()
     }
 
-    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyGame {
-        self.clone()
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+        self.copied()
     }
 
     /// How many action ids the game has: every `Action.id` is below it.
     #[getter]
-    fn action_space(&self) -> u16 {
-        self.game.variant().action_space()
+    fn action_space(&self) -> PyResult<u16> {
+        self.with(|p| p.game.variant().action_space())
     }
 
     /// The notation of the action with this id, or `None`.
-    fn action_from_id(&self, id: u16) -> Option<String> {
-        self.game.state().action_from_id(id).map(|a| a.to_string())
+    fn action_from_id(&self, id: u16) -> PyResult<Option<String>> {
+        self.with(|p| p.game.state().action_from_id(id).map(|a| a.to_string()))
     }
 
     /// The board as SVG, marking the last move.
-    fn svg(&self) -> String {
-        let seat = self.game.to_act().unwrap_or(Seat::ALL[0]);
-        picture::svg(&self.game.view(seat), self.game.last_events())
+    fn svg(&self) -> PyResult<String> {
+        let (view, events) = self.picture_input()?;
+        guard(|| Ok(picture::svg(&view, &events)))
     }
 
-    fn _repr_svg_(&self) -> String {
+    fn _repr_svg_(&self) -> PyResult<String> {
         self.svg()
     }
 
     /// The board as plain text, marking the last move.
-    fn text(&self) -> String {
-        let seat = self.game.to_act().unwrap_or(Seat::ALL[0]);
-        picture::text(&self.game.view(seat), self.game.last_events())
+    fn text(&self) -> PyResult<String> {
+        let (view, events) = self.picture_input()?;
+        guard(|| Ok(picture::text(&view, &events)))
     }
 
-    fn __str__(&self) -> String {
+    fn __str__(&self) -> PyResult<String> {
         self.text()
     }
 
-    fn __repr__(&self) -> String {
-        let status = match self.game.phase() {
-            Phase::Chance => "chance to roll".to_string(),
-            Phase::Decide(seat) => format!("seat {seat} to act"),
-            Phase::Over(_) => "over".to_string(),
-        };
-        format!("<fichas.Game '{}' {} after {} steps>", self.game.variant(), status, self.game.steps().len())
+    fn __repr__(&self) -> PyResult<String> {
+        self.with(|p| {
+            let status = match p.game.phase() {
+                Phase::Chance => "chance to roll".to_string(),
+                Phase::Decide(seat) => format!("seat {seat} to act"),
+                Phase::Over(_) => "over".to_string(),
+            };
+            format!("<fichas.Game '{}' {} after {} steps>", p.game.variant(), status, p.game.steps().len())
+        })
     }
 }
 
@@ -888,7 +1034,10 @@ fn ask(py: Python<'_>, policy: &Py<PyAny>, seat: Seat, view: &game::View) -> Res
 }
 
 /// Plays the games one after another on this thread, holding the interpreter lock, since the
-/// Python policies need it.
+/// Python policies need it. Python code handles Ctrl-C itself, and the loop checks for signals
+/// between games; a search that may think long is asked here too, rather than inside the
+/// engine's game loop, so that it thinks without the interpreter lock and Ctrl-C stops it. It
+/// gets the seed the engine would give it and the same view, so it makes the same choices.
 fn simulate_with_python(
     py: Python<'_>,
     variant: Variant,
@@ -900,8 +1049,10 @@ fn simulate_with_python(
     let policies: Vec<Option<simulation::Policy>> = seats
         .iter()
         .map(|s| match s {
-            SeatPolicy::Engine(policy) => Some(*policy),
-            SeatPolicy::Python(_) => None,
+            SeatPolicy::Engine(policy) if !policy.strength().is_some_and(|s| may_think_long(s, variant)) => {
+                Some(*policy)
+            }
+            _ => None,
         })
         .collect();
     let mut summaries = Vec::new();
@@ -910,14 +1061,17 @@ fn simulate_with_python(
         let mut decide = |seat: Seat, view: &game::View| -> Result<game::Action, Stopped> {
             match &seats[seat.index() % seats.len()] {
                 SeatPolicy::Python(policy) => ask(py, policy, seat, view),
-                // play_game_by asks only for the seats without an engine policy.
-                SeatPolicy::Engine(_) => Err(Stopped(FichasError::new_err("internal error in fichas"))),
+                SeatPolicy::Engine(policy) => {
+                    let strength = policy.strength().ok_or_else(internal_error)?;
+                    let bot = Bot::new(strength, simulation::bot_seed(seed, index, seat));
+                    Ok(think(py, bot, *view)?.ok_or_else(internal_error)?.action)
+                }
             }
         };
         let summary =
             guard(|| simulation::play_game_by(variant, &policies, seed, index, &mut decide).map_err(|Stopped(e)| e))?;
         summaries.push(summary);
-        if reported.elapsed() > Duration::from_millis(100) {
+        if reported.elapsed() > TICK {
             py.check_signals()?;
             if let Some(callback) = progress {
                 callback.call1((index + 1,))?;
@@ -934,7 +1088,8 @@ fn simulate_with_python(
 /// (or its notation). Without callables the games run on `threads` threads (default: every
 /// core) without the interpreter lock; with one, on this thread. Returns columns as a dict of
 /// lists; `fichas.simulate` wraps them. While the games run, `progress` (if given) is called now
-/// and then with the number finished.
+/// and then with the number finished. Ctrl-C, or an exception from `progress`, stops the games
+/// and is raised.
 #[pyfunction]
 #[pyo3(signature = (variant, games, seed=0, threads=None, policy=None, progress=None))]
 fn simulate<'py>(
@@ -973,7 +1128,8 @@ fn simulate<'py>(
 }
 
 /// Plays the games on `threads` threads without the interpreter lock, waking now and then to
-/// report progress.
+/// check for signals and report progress. Ctrl-C, or an exception from `progress`, stops the
+/// workers before it is raised.
 fn simulate_in_rust(
     py: Python<'_>,
     variant: Variant,
@@ -984,25 +1140,19 @@ fn simulate_in_rust(
     progress: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<Vec<simulation::GameSummary>> {
     let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
-    let done = Arc::new(AtomicU64::new(0));
-    let worker = {
-        let done = Arc::clone(&done);
-        std::thread::spawn(move || {
-            catch_unwind(AssertUnwindSafe(|| {
-                simulation::simulate_seats(variant, games, seed, threads, &policies, Some(&done))
-            }))
-        })
-    };
-    while !worker.is_finished() {
-        py.detach(|| std::thread::sleep(Duration::from_millis(100)));
-        if let Some(callback) = progress {
-            callback.call1((done.load(Ordering::Relaxed),))?;
-        }
-    }
-    match worker.join() {
-        Ok(Ok(summaries)) => Ok(summaries),
-        _ => Err(FichasError::new_err("internal error in fichas (a bug; please report it)")),
-    }
+    let done = AtomicU64::new(0);
+    let stop = Stop::new();
+    let summaries = interruptible(
+        py,
+        &stop,
+        || simulation::simulate_seats_with_stop(variant, games, seed, threads, &policies, Some(&done), &stop),
+        || match progress {
+            Some(callback) => callback.call1((done.load(Ordering::Relaxed),)).map(drop),
+            None => Ok(()),
+        },
+    )?;
+    // Only this call requests the stop, and it raises when it does.
+    summaries.ok_or_else(internal_error)
 }
 
 /// The summaries as columns: a dict of lists.

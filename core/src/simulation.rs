@@ -4,7 +4,8 @@
 //! batch gives the same games whatever the number of threads that play it. The chance events
 //! and the random seats draw from that generator; each bot gets its own seed, made from the
 //! batch seed, the game's index and its seat, and its choices depend only on that seed and what
-//! its seat sees (see [`crate::bot`]).
+//! its seat sees (see [`crate::bot`]). A batch can be ended early from another thread with
+//! [`simulate_seats_with_stop`].
 //!
 //! ```
 //! use fichas::simulation::{GameSummary, play_random, game_rng};
@@ -21,6 +22,8 @@ use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 use crate::bot::{Bot, Kind, Level, Strength};
+#[cfg(feature = "std")]
+use crate::bot::{Stop, with_stop};
 use crate::chance::below;
 use crate::events::EventSink;
 use crate::game::{self, Variant};
@@ -481,24 +484,101 @@ pub fn simulate_seats(
     seats: &[Policy],
     done: Option<&core::sync::atomic::AtomicU64>,
 ) -> alloc::vec::Vec<GameSummary> {
+    batch(variant, games, seed, threads, seats, done, None).0
+}
+
+/// Like [`simulate_seats`], but ends early once `stop` is requested from another thread (a
+/// cancel button, a Ctrl-C handler): every worker checks it before each game, and the bots'
+/// searches poll it as they think (see [`Bot::choose_with_stop`]), so the workers finish soon
+/// after the request, each with the game it was playing. Returns `None` if the batch was stopped
+/// before its last game; otherwise the summaries of [`simulate_seats`], the same games.
+///
+/// ```
+/// use fichas::bot::Stop;
+/// use fichas::simulation::{Policy, simulate_seats, simulate_seats_with_stop};
+/// let variant = "poleana:2".parse().unwrap();
+/// let stop = Stop::new();
+/// let games = simulate_seats_with_stop(variant, 20, 1, 2, &[Policy::Greedy], None, &stop);
+/// assert_eq!(games, Some(simulate_seats(variant, 20, 1, 2, &[Policy::Greedy], None)));
+/// stop.request();
+/// assert_eq!(simulate_seats_with_stop(variant, 20, 1, 2, &[Policy::Greedy], None, &stop), None);
+/// ```
+#[cfg(feature = "std")]
+pub fn simulate_seats_with_stop(
+    variant: Variant,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    seats: &[Policy],
+    done: Option<&core::sync::atomic::AtomicU64>,
+    stop: &Stop,
+) -> Option<alloc::vec::Vec<GameSummary>> {
+    let (summaries, complete) = batch(variant, games, seed, threads, seats, done, Some(stop));
+    complete.then_some(summaries)
+}
+
+/// Plays the batch in chunks of consecutive games, one thread per chunk; `false` with the
+/// summaries if `stop` ended it before every game was played. Each chunk's summaries grow as its
+/// games finish, so a batch stopped early has not paid for the memory of the games it skips.
+#[cfg(feature = "std")]
+fn batch(
+    variant: Variant,
+    games: u64,
+    seed: u64,
+    threads: usize,
+    seats: &[Policy],
+    done: Option<&core::sync::atomic::AtomicU64>,
+    stop: Option<&Stop>,
+) -> (alloc::vec::Vec<GameSummary>, bool) {
+    use alloc::vec::Vec;
     use core::sync::atomic::Ordering;
-    let mut out = alloc::vec![GameSummary::default(); games as usize];
-    let threads = threads.clamp(1, 256);
-    let chunk = out.len().div_ceil(threads).max(1);
-    std::thread::scope(|scope| {
-        for (c, slice) in out.chunks_mut(chunk).enumerate() {
-            scope.spawn(move || {
-                let first = (c * chunk) as u64;
-                for (i, slot) in slice.iter_mut().enumerate() {
-                    *slot = play_game(variant, seats, seed, first + i as u64);
-                    if let Some(done) = done {
-                        done.fetch_add(1, Ordering::Relaxed);
+    let threads = threads.clamp(1, 256) as u64;
+    let chunk = games.div_ceil(threads).max(1);
+    let (parts, complete) = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..games.div_ceil(chunk))
+            .map(|c| {
+                let first = c * chunk;
+                let last = (first + chunk).min(games);
+                scope.spawn(move || {
+                    let play = move || {
+                        let mut summaries = Vec::with_capacity((last - first) as usize);
+                        for index in first..last {
+                            if stop.is_some_and(Stop::is_requested) {
+                                return (summaries, false);
+                            }
+                            summaries.push(play_game(variant, seats, seed, index));
+                            if let Some(done) = done {
+                                done.fetch_add(1, Ordering::Relaxed);
+                            }
+                        }
+                        (summaries, true)
+                    };
+                    match stop {
+                        Some(stop) => with_stop(stop, play),
+                        None => play(),
                     }
-                }
-            });
+                })
+            })
+            .collect();
+        // Every worker is joined; a worker's panic goes on in this thread.
+        let mut complete = true;
+        let mut parts = Vec::with_capacity(workers.len());
+        for worker in workers {
+            let (part, finished) = worker.join().unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            parts.push(part);
+            complete &= finished;
         }
+        (parts, complete)
     });
-    out
+    // The chunks in order, the first one's memory grown to hold them all.
+    let rest: usize = parts.iter().skip(1).map(Vec::len).sum();
+    let mut parts = parts.into_iter();
+    let mut summaries = parts.next().unwrap_or_default();
+    summaries.reserve_exact(rest);
+    for part in parts {
+        summaries.extend(part);
+    }
+    (summaries, complete)
 }
 
 #[cfg(all(test, feature = "std"))]
@@ -515,6 +595,34 @@ mod tests {
             assert!(one.iter().all(|g| g.winners != 0 && g.decisions > 0));
             let bots = [Policy::Greedy, Policy::Random];
             assert_eq!(simulate_seats(variant, 6, 9, 1, &bots, None), simulate_seats(variant, 6, 9, 2, &bots, None));
+        }
+    }
+
+    #[test]
+    fn a_stopped_batch_ends_soon_after_the_request() {
+        use std::time::{Duration, Instant};
+        // Searches that would take hours: the stop must reach both the workers and their bots.
+        let slow = Policy::Bot(Strength::search(crate::bot::Budget {
+            nodes: u32::MAX,
+            depth: 255,
+            iterations: u32::MAX,
+            ..crate::bot::Budget::MEDIUM
+        }));
+        for text in ["cartas", "parchis:pairs"] {
+            let variant: Variant = text.parse().unwrap();
+            let stop = Stop::new();
+            let done = core::sync::atomic::AtomicU64::new(0);
+            let asked = Instant::now();
+            let result = std::thread::scope(|scope| {
+                scope.spawn(|| {
+                    std::thread::sleep(Duration::from_millis(50));
+                    stop.request();
+                });
+                simulate_seats_with_stop(variant, 1_000_000, 3, 2, &[slow], Some(&done), &stop)
+            });
+            assert_eq!(result, None, "{text}");
+            assert!(asked.elapsed() < Duration::from_secs(20), "{text}: {:?}", asked.elapsed());
+            assert!(done.load(core::sync::atomic::Ordering::Relaxed) < 1_000_000, "{text}");
         }
     }
 
@@ -562,6 +670,29 @@ mod tests {
             let inside = play_game(variant, &[Policy::Greedy, Policy::Random], 5, 2);
             assert_eq!(outside, inside, "{text}");
             assert!(!asked.is_empty() && asked.iter().all(|s| s.index() % 2 == 0), "{text}: {asked:?}");
+        }
+    }
+
+    #[test]
+    fn an_outside_search_seeded_as_the_engine_seeds_it_plays_the_same_game() {
+        // The Python bindings ask a long search through the decider, so that it can be
+        // interrupted: it must play exactly as the engine's own seat would.
+        let search = Strength::search(crate::bot::Budget {
+            nodes: 2_000,
+            depth: 1,
+            iterations: 30,
+            playout: 2,
+            time_limit: None,
+        });
+        for text in ["poleana:2", "parchis:two-player", "cartas"] {
+            let variant: Variant = text.parse().unwrap();
+            let mut decide = |seat: Seat, view: &game::View| -> Result<game::Action, PlayError> {
+                let bot = Bot::new(search, bot_seed(8, 1, seat));
+                Ok(bot.choose_with_stop(view, &Stop::new()).unwrap().action)
+            };
+            let outside = play_game_by(variant, &[None, Some(Policy::Greedy)], 8, 1, &mut decide).unwrap();
+            let inside = play_game(variant, &[Policy::Bot(search), Policy::Greedy], 8, 1);
+            assert_eq!(outside, inside, "{text}");
         }
     }
 

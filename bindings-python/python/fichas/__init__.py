@@ -154,7 +154,8 @@ def simulate(
 
     Game ``i`` is seeded from ``seed`` and ``i`` (its dice, deals and every bot's choices), so
     the results are the same for any number of threads. ``progress=True`` shows a counter on
-    standard error.
+    standard error. Ctrl-C stops the batch, its worker threads included, and raises
+    `KeyboardInterrupt`.
     """
     if games < 0:
         raise ConfigError(f"games must be at least 0, not {games}")

@@ -351,6 +351,18 @@ mod tests {
         assert!(search.nodes <= budget.nodes, "{} nodes", search.nodes);
     }
 
+    #[cfg(feature = "std")]
+    #[test]
+    fn a_requested_stop_ends_the_search_after_the_roll_in_hand() {
+        let budget = Budget { nodes: u32::MAX, depth: 255, ..Budget::HARD };
+        let stop = crate::bot::Stop::new();
+        stop.request();
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        let mut search = crate::bot::with_stop(&stop, || Expectimax::new(&budget));
+        assert!(search.choose(&position(), budget.depth, &mut rng).is_some());
+        assert_eq!(search.reached(), 0, "the roll in hand is planned, and nothing more");
+    }
+
     #[test]
     fn partners_plan_a_roll_together() {
         // Blue has no use for 4-3: Green, its partner, plays the dice. Both are one side, so the

@@ -22,7 +22,9 @@
 //! the whole position; in Cartas it holds the seat's own hand and the public table, and the bot
 //! never sees a state. Its choices are a pure function of its seed and the view (unless a
 //! wall-clock cap is set), so a game replays exactly, and two positions that differ only in
-//! cards the seat cannot see get the same suggestion.
+//! cards the seat cannot see get the same suggestion. With `std`, another thread may end a
+//! search early through a [`Stop`] ([`Bot::choose_with_stop`]); it then answers with the best
+//! action found so far.
 //!
 //! ```
 //! use fichas::bot::{Bot, Level};
@@ -445,6 +447,44 @@ impl Bot {
         self.choose(&state.view(seat))
     }
 
+    /// Like [`Bot::choose`], but a search ends early once `stop` is requested (from another
+    /// thread), as it does when its time limit passes: it answers with the best action found so
+    /// far. What a search always does first (the roll in hand in the dice games, the deals and
+    /// the first ply in Cartas) is still done, so a stopped search answers within milliseconds.
+    /// Until a stop is requested the choice is exactly that of `choose`.
+    ///
+    /// ```
+    /// use std::time::{Duration, Instant};
+    /// use fichas::bot::{Bot, Budget, Stop, Strength};
+    /// use fichas::game::Game;
+    /// use rand_core::SeedableRng;
+    /// # use rand_xoshiro::Xoshiro256PlusPlus as Rng;
+    ///
+    /// let mut game = Game::new("cartas".parse().unwrap());
+    /// let mut rng = Rng::seed_from_u64(1);
+    /// while game.to_act().is_none() {
+    ///     game.roll(&mut rng).unwrap();
+    /// }
+    /// let view = game.view(game.to_act().unwrap());
+    /// // A search that would think for hours.
+    /// let bot = Bot::new(Strength::search(Budget { iterations: 2_000_000_000, ..Budget::MEDIUM }), 1);
+    /// // Another thread (a cancel button, a Ctrl-C handler) asks it to end.
+    /// let stop = Stop::new();
+    /// let asker = stop.clone();
+    /// std::thread::spawn(move || {
+    ///     std::thread::sleep(Duration::from_millis(20));
+    ///     asker.request();
+    /// });
+    /// let started = Instant::now();
+    /// let hint = bot.choose_with_stop(&view, &stop).unwrap();
+    /// assert!(started.elapsed() < Duration::from_secs(60));
+    /// assert!(view.legal_actions().iter().any(|c| c.action() == hint.action));
+    /// ```
+    #[cfg(feature = "std")]
+    pub fn choose_with_stop(&self, view: &View, stop: &Stop) -> Option<Suggestion> {
+        with_stop(stop, || self.choose(view))
+    }
+
     /// The fast path for Poleana: the choice alone, without a reason.
     pub fn choose_poleana(&self, state: &crate::poleana::State) -> Option<crate::poleana::Choice> {
         dice::choose(self, state).map(|(choice, _)| choice)
@@ -515,27 +555,96 @@ impl Hasher for StableHasher {
     }
 }
 
-/// A clock for the optional wall-clock cap, where the platform has one.
-#[derive(Clone, Copy, Debug)]
+/// A request that long work end early, shared by the thread that asks (a cancel button, a
+/// Ctrl-C handler) and the threads doing the work, which poll it.
+///
+/// Cloning gives another handle to the same request. A bot's search polls it where it reads its
+/// clock ([`Bot::choose_with_stop`]); a batch of games polls it between games and in its bots'
+/// searches ([`crate::simulation::simulate_seats_with_stop`]). A request cannot be taken back.
+/// While none is made, work that polls a stop does exactly what it does without one: the same
+/// seeds give the same choices and the same games.
+#[cfg(feature = "std")]
+#[derive(Clone, Debug, Default)]
+pub struct Stop(std::sync::Arc<core::sync::atomic::AtomicBool>);
+
+#[cfg(feature = "std")]
+impl Stop {
+    /// A stop not yet requested.
+    pub fn new() -> Stop {
+        Stop::default()
+    }
+
+    /// Asks the work polling this stop (through any of its handles) to end early.
+    pub fn request(&self) {
+        self.0.store(true, core::sync::atomic::Ordering::Relaxed);
+    }
+
+    /// Whether a stop has been requested.
+    pub fn is_requested(&self) -> bool {
+        self.0.load(core::sync::atomic::Ordering::Relaxed)
+    }
+}
+
+#[cfg(feature = "std")]
+std::thread_local! {
+    /// The stop that the searches started on this thread poll: set by [`with_stop`].
+    static STOP: core::cell::Cell<Option<Stop>> = const { core::cell::Cell::new(None) };
+}
+
+/// Runs `f` with every bot search it starts on this thread polling `stop` (with its
+/// [`Deadline`]); the stop of an enclosing call comes back afterwards, even if `f` panics.
+#[cfg(feature = "std")]
+pub(crate) fn with_stop<T>(stop: &Stop, f: impl FnOnce() -> T) -> T {
+    struct Restore(Option<Stop>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let outer = self.0.take();
+            let _ = STOP.try_with(|current| current.set(outer));
+        }
+    }
+    let _restore = Restore(STOP.with(|current| current.replace(Some(stop.clone()))));
+    f()
+}
+
+/// The stop of the enclosing [`with_stop`] on this thread, if any.
+#[cfg(feature = "std")]
+fn current_stop() -> Option<Stop> {
+    STOP.with(|current| {
+        let stop = current.take();
+        current.set(stop.clone());
+        stop
+    })
+}
+
+/// When a search must end early: the optional wall-clock cap, where the platform has a clock,
+/// and (with `std`) the [`Stop`] of the enclosing [`with_stop`].
+#[derive(Clone, Debug)]
 pub(crate) struct Deadline {
     #[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
     at: Option<std::time::Instant>,
+    #[cfg(feature = "std")]
+    stop: Option<Stop>,
 }
 
 impl Deadline {
+    /// The deadline of a search that starts now with this time limit, on this thread.
     pub(crate) fn after(limit: Option<Duration>) -> Deadline {
-        #[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
-        {
-            Deadline { at: limit.and_then(|l| std::time::Instant::now().checked_add(l)) }
-        }
         #[cfg(not(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown")))))]
-        {
-            let _ = limit;
-            Deadline {}
+        let _ = limit;
+        Deadline {
+            #[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
+            at: limit.and_then(|l| std::time::Instant::now().checked_add(l)),
+            #[cfg(feature = "std")]
+            stop: current_stop(),
         }
     }
 
+    /// Whether the time limit has passed or a stop has been requested.
     pub(crate) fn passed(&self) -> bool {
+        #[cfg(feature = "std")]
+        if self.stop.as_ref().is_some_and(Stop::is_requested) {
+            return true;
+        }
         #[cfg(all(feature = "std", not(all(target_arch = "wasm32", target_os = "unknown"))))]
         {
             self.at.is_some_and(|at| std::time::Instant::now() >= at)
@@ -544,5 +653,57 @@ impl Deadline {
         {
             false
         }
+    }
+}
+
+#[cfg(all(test, feature = "std"))]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+    use rand_xoshiro::Xoshiro256PlusPlus;
+
+    #[test]
+    fn a_stop_not_requested_changes_no_choice() {
+        let stop = Stop::new();
+        for (i, text) in ["poleana:3", "parchis:pairs", "cartas"].into_iter().enumerate() {
+            let mut game = Game::new(text.parse().unwrap());
+            let mut rng = Xoshiro256PlusPlus::seed_from_u64(i as u64);
+            let bot =
+                Bot::new(Strength::search(Budget { nodes: 20_000, depth: 1, iterations: 100, ..Budget::MEDIUM }), 7);
+            for _ in 0..60 {
+                if game.is_over() {
+                    break;
+                }
+                let Some(seat) = game.to_act() else {
+                    game.roll(&mut rng).unwrap();
+                    continue;
+                };
+                let view = game.view(seat);
+                let hint = bot.choose(&view).unwrap();
+                assert_eq!(bot.choose_with_stop(&view, &stop), Some(hint), "{text}");
+                game.play(hint.action).unwrap();
+            }
+        }
+        assert!(!stop.is_requested());
+    }
+
+    #[test]
+    fn a_requested_stop_ends_a_cartas_search_at_once() {
+        let mut game = Game::new("cartas".parse().unwrap());
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(2);
+        while game.to_act().is_none() {
+            game.roll(&mut rng).unwrap();
+        }
+        let view = game.view(game.to_act().unwrap());
+        let stop = Stop::new();
+        stop.clone().request();
+        assert!(stop.is_requested(), "every handle shares the request");
+        let bot = Bot::new(Strength::search(Budget { iterations: u32::MAX, ..Budget::MEDIUM }), 1);
+        let started = std::time::Instant::now();
+        let hint = bot.choose_with_stop(&view, &stop).unwrap();
+        assert!(started.elapsed() < Duration::from_secs(10));
+        assert!(view.legal_actions().iter().any(|c| c.action() == hint.action));
+        // The stop belonged to that call only.
+        assert_eq!(current_stop().map(|s| s.is_requested()), None);
     }
 }

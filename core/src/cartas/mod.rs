@@ -30,6 +30,7 @@ mod state;
 mod theft;
 mod view;
 
+#[cfg(feature = "alloc")]
 pub(crate) use action::natural_card;
 pub use action::{ACTION_SPACE, Action, Share, Split};
 pub use board::{Board, CORRIDOR, QUARTER, SEATS, Spot, TOKENS, TRACK, Token, start};
