@@ -301,6 +301,7 @@ fn max_actions_covers_every_placement() {
             }
         }
     }
+    const PLAYED: &str = "JJJJJKKKKKKKQQQQQQQ";
     for hand in ["A247J*", "35689T", "QK"] {
         for set in &sets {
             for blocking in [false, true] {
@@ -312,7 +313,10 @@ fn max_actions_covers_every_placement() {
                     continue;
                 }
                 let tokens = if names.is_empty() { "-".to_string() } else { names.join(",") };
-                let Ok(s) = format!("cartas tokens={tokens}/-/-/- hands={hand}/5/5/5").parse::<State>() else {
+                // A later round, so that any placement may have been reached, with the cards gone
+                // from the hands on the discards.
+                let text = format!("cartas round=4 tokens={tokens}/-/-/- hands={hand}/5/5/5 discards={PLAYED}");
+                let Ok(s) = text.parse::<State>() else {
                     continue;
                 };
                 let listed = s.legal_actions();
