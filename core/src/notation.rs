@@ -47,25 +47,27 @@ impl fmt::Debug for Snippet {
     }
 }
 
-/// `message` with no long run of echoed input: each stretch between quotes longer than a
-/// snippet is cut like one, and the whole is cut at eight snippets. Messages of other libraries
-/// (serde's quote the offending value) go through it before they reach a person.
+/// `message` with no long run of echoed input: each word (a run without spaces) longer than a
+/// snippet is cut like one, and the whole is cut at sixteen snippets. Messages of other
+/// libraries (serde's quote the offending value) go through it before they reach a person.
 #[cfg(feature = "alloc")]
 pub fn bounded(message: &str) -> alloc::string::String {
+    const MOST: usize = 16 * SNIPPET;
     let mut out = alloc::string::String::new();
-    for (i, piece) in message.split('"').enumerate() {
+    for (i, word) in message.split(' ').enumerate() {
         if i > 0 {
-            out.push('"');
+            out.push(' ');
         }
-        out.push_str(Snippet::new(piece).as_str());
-    }
-    if out.len() > 8 * SNIPPET {
-        let mut end = 8 * SNIPPET - '…'.len_utf8();
-        while !out.is_char_boundary(end) {
-            end -= 1;
+        out.push_str(Snippet::new(word).as_str());
+        if out.len() > MOST {
+            let mut end = MOST - '…'.len_utf8();
+            while !out.is_char_boundary(end) {
+                end -= 1;
+            }
+            out.truncate(end);
+            out.push('…');
+            break;
         }
-        out.truncate(end);
-        out.push('…');
     }
     out
 }
@@ -238,6 +240,18 @@ macro_rules! serde_as_text {
 mod tests {
     use super::*;
     use std::string::ToString;
+
+    #[test]
+    fn bounded_messages_keep_their_words_and_cut_echoed_input() {
+        let own = "a view is a position text or an object, not an array";
+        assert_eq!(bounded(own), own);
+        let echoed = std::format!("invalid type: string \"{}\", expected u32", "x".repeat(100_000));
+        let cut = bounded(&echoed);
+        assert!(cut.starts_with("invalid type: string \"xxx") && cut.ends_with("… expected u32"), "{cut}");
+        let spaced = "ab ".repeat(100_000);
+        assert!(bounded(&spaced).len() <= 16 * SNIPPET + 3);
+        assert_eq!(bounded("ñ".repeat(30).as_str()).chars().last(), Some('…'));
+    }
 
     #[test]
     fn snippets_are_cut_at_char_boundaries() {

@@ -251,10 +251,10 @@ impl State {
     }
 
     /// What the cards played so far must have left behind: the hands gain no card during a
-    /// round, so every card gone from them is on the discards, each theft among them as a 2 or
-    /// a joker; before anybody plays, the
-    /// round's first player is to play; and the first round starts from an empty discard pile
-    /// with every token at home, so each token out came out on an A, a K or a joker.
+    /// round, so every card gone from them is on the discards, each theft there as a 2 or a
+    /// joker; before anybody plays, the round's first player is to play; and the first round
+    /// starts from an empty discard pile with every token at home, so each token out came out
+    /// on an A, a K or a joker.
     fn check_history(&self) -> Result<(), PositionError> {
         use PositionError::Inconsistent;
         let in_play = matches!(self.stage, Stage::Play | Stage::Theft { .. } | Stage::Over(_));
