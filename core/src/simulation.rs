@@ -490,8 +490,8 @@ pub fn simulate_seats(
 /// Like [`simulate_seats`], but ends early once `stop` is requested from another thread (a
 /// cancel button, a Ctrl-C handler): every worker checks it before each game, and the bots'
 /// searches poll it as they think (see [`Bot::choose_with_stop`]), so the workers finish soon
-/// after the request, each with the game it was playing. Returns `None` if the batch was stopped
-/// before its last game; otherwise the summaries of [`simulate_seats`], the same games.
+/// after the request, each with the game it was playing. Returns `None` if a stop was requested
+/// before the batch ended; otherwise the summaries of [`simulate_seats`], the same games.
 ///
 /// ```
 /// use fichas::bot::Stop;
@@ -518,8 +518,8 @@ pub fn simulate_seats_with_stop(
 }
 
 /// Plays the batch in chunks of consecutive games, one thread per chunk; `false` with the
-/// summaries if `stop` ended it before every game was played. Each chunk's summaries grow as its
-/// games finish, so a batch stopped early has not paid for the memory of the games it skips.
+/// summaries if a stop was requested before every game was played as it would have been. Each
+/// chunk's list is its own, so the batch needs no list of every game until its chunks are joined.
 #[cfg(feature = "std")]
 fn batch(
     variant: Variant,
@@ -551,7 +551,9 @@ fn batch(
                                 done.fetch_add(1, Ordering::Relaxed);
                             }
                         }
-                        (summaries, true)
+                        // A stop during the last game cut its searches short: it is not the game
+                        // the batch would have played.
+                        (summaries, !stop.is_some_and(Stop::is_requested))
                     };
                     match stop {
                         Some(stop) => with_stop(stop, play),

@@ -257,6 +257,7 @@ fn variant_options_given_twice_or_in_contradiction_are_refused_naming_both() {
         ("parchis:YBR:2", "colours", "YBR", "2"),
         ("cartas:sets=1:sets=2", "number of sets", "sets=1", "sets=2"),
         ("cartas:jokers=2:deck=8,8,8,8,8,8,8,8,8,8,8,8,8,6", "deck", "jokers=2", "deck=8,8,8,8,8,8,8,8,8,8,8,8,8,6"),
+        ("cartas:deck=8,8,8,8,8,8,8,8,8,8,8,8,8,6:sets=1", "deck", "deck=8,8,8,8,8,8,8,8,8,8,8,8,8,6", "sets=1"),
     ] {
         let err = text.parse::<Variant>().unwrap_err().to_string();
         assert_eq!(err, format!("`{first}` and `{second}` both set the {what}: give it once"), "{text}");

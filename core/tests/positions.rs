@@ -50,7 +50,7 @@ fn cartas_tokens_away_from_home_before_any_card_of_the_game_is_refused() {
 
 #[test]
 fn cartas_empty_discards_after_cards_were_played_is_refused() {
-    // Twenty cards have gone from the hands; they must be on the discards.
+    // Nineteen cards have gone from the hands; they must be on the discards.
     let text = "cartas round=0 stage=play turn=0 tokens=0!/-/-/- hands=2/K/-/557";
     let err = refused_because::<cartas::State>(text);
     assert!(err.contains("not all on the discards"), "{err}");
@@ -61,7 +61,10 @@ fn cartas_empty_discards_after_cards_were_played_is_refused() {
     assert!(exact.parse::<cartas::State>().is_ok(), "{exact}");
     // Each theft of the round left its 2 there.
     let robbed = format!("{exact} thefts=1>0:7");
-    assert!(refused_because::<cartas::State>(&robbed).contains("each theft spends a 2 or a joker"));
+    assert!(refused_because::<cartas::State>(&robbed).contains("each theft of the round spent a 2 or a joker"));
+    // In a later round 2s from earlier rounds lie on the discards, but nobody has played yet.
+    let later = "cartas round=1 stage=play turn=1 hands=AAAA3/KKKK3/AAAA3/KKKK3 thefts=0>1:A discards=2";
+    assert!(refused_because::<cartas::State>(later).contains("each theft of the round spent a 2 or a joker"));
 }
 
 #[test]

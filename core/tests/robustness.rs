@@ -38,7 +38,7 @@ fn cartas_hand_of_200_cards_is_refused() {
     let hand: String = "A".repeat(200);
     let text = format!("cartas round=1 stage=play hands={hand}/-/-/-");
     let err = text.parse::<cartas::State>().unwrap_err();
-    assert!(err.to_string().contains("cards"), "{err}");
+    assert!(matches!(err, cartas::PositionError::TooManyCards { rank: cartas::Rank::Ace, found: 200, .. }), "{err}");
     // A view read from JSON is checked the same way.
     let state: cartas::State = "cartas stage=play hands=A5/K7/-/2 discards=3333333344444444555".parse().unwrap();
     let mut view = serde_json::to_value(state.view(fichas::Seat::ALL[0])).unwrap();

@@ -270,8 +270,9 @@ impl<G: DiceGame> Expectimax<G> {
         if self.unbounded {
             return Ok(());
         }
-        // Reading the clock costs more than a node: look at it now and then.
-        if self.nodes > self.limit || (self.nodes % 512 == 0 && self.deadline.passed()) {
+        // Reading the clock costs more than a node: look at it now and then. A count that can
+        // grow no more has spent the largest budget there is.
+        if self.nodes > self.limit || self.nodes == u32::MAX || (self.nodes % 512 == 0 && self.deadline.passed()) {
             return Err(Abort);
         }
         Ok(())

@@ -170,7 +170,10 @@ impl FromStr for Config {
             }
         }
         if let (Some(whole), Some(part)) = (deck.part(), sets.part().or(jokers.part())) {
-            return Err(ConflictError { what: "deck", first: Snippet::new(part), second: Snippet::new(whole) }.into());
+            // Named in the order the text gives them.
+            let at = |p: &str| text.find(p).unwrap_or(0);
+            let (first, second) = if at(whole) < at(part) { (whole, part) } else { (part, whole) };
+            return Err(ConflictError { what: "deck", first: Snippet::new(first), second: Snippet::new(second) }.into());
         }
         match deck.get() {
             Some(deck) => Config::with_deck(deck),

@@ -24,6 +24,7 @@
 use core::fmt;
 
 use crate::cartas::board::{SEATS, TOKENS};
+use crate::cartas::state::{deal_size, first_player};
 use crate::cartas::{Board, Cards, Config, ConfigError, Outcome, Rank, Spot, Stage, State, Theft, Thefts};
 use crate::notation::{ParseError, Snippet, field, number, write_joined};
 use crate::seat::Seat;
@@ -250,34 +251,50 @@ impl State {
         Ok(state)
     }
 
-    /// What the cards played so far must have left behind: the hands gain no card during a
-    /// round, so every card gone from them is on the discards, each theft there as a 2 or a
-    /// joker; before anybody plays, the round's first player is to play; and the first round
-    /// starts from an empty discard pile with every token at home, so each token out came out
-    /// on an A, a K or a joker.
     fn check_history(&self) -> Result<(), PositionError> {
+        let history = History { round: self.round, stage: self.stage, turn: self.turn, sizes: self.hand_sizes() };
+        history.check(&self.board, &self.discards, &self.thefts)
+    }
+}
+
+/// What a position (or a view) says of the round so far, for [`History::check`].
+pub(crate) struct History {
+    pub(crate) round: u16,
+    pub(crate) stage: Stage,
+    pub(crate) turn: Seat,
+    pub(crate) sizes: [u8; SEATS],
+}
+
+impl History {
+    /// What the cards played so far must have left behind: the hands gain no card during a
+    /// round, so every card gone from them is on the discards, each theft among them as a 2 or
+    /// a joker; before anybody plays, the round's first player is to play; and the first round
+    /// starts from an empty discard pile with every token at home, so each token out came out
+    /// on an A, a K or a joker. (The round counter wraps after 65,536 rounds, which no game
+    /// reaches: round 0 is the first round.)
+    pub(crate) fn check(&self, board: &Board, discards: &Cards, thefts: &Thefts) -> Result<(), PositionError> {
         use PositionError::Inconsistent;
         let in_play = matches!(self.stage, Stage::Play | Stage::Theft { .. } | Stage::Over(_));
-        let held: usize = self.hands.iter().map(Cards::len).sum();
-        let played = if in_play { (usize::from(self.deal_size()) * SEATS).saturating_sub(held) } else { 0 };
-        if self.discards.len() < played {
+        let held: usize = self.sizes.iter().map(|&n| usize::from(n)).sum();
+        let played = if in_play { (usize::from(deal_size(self.round)) * SEATS).saturating_sub(held) } else { 0 };
+        if discards.len() < played {
             return Err(Inconsistent("the cards gone from the hands this round are not all on the discards"));
         }
         // Each theft of the round spent a 2 or a joker (the one being drawn too).
-        let drawing = usize::from(matches!(self.stage, Stage::Theft { .. }));
-        let spent = usize::from(self.discards.count(Rank::Two)) + usize::from(self.discards.count(Rank::Joker));
-        if self.thefts.len() + drawing > spent {
-            return Err(Inconsistent("each theft spends a 2 or a joker, but the discards hold fewer"));
+        let thefts = thefts.len() + usize::from(matches!(self.stage, Stage::Theft { .. }));
+        let spent = usize::from(discards.count(Rank::Two)) + usize::from(discards.count(Rank::Joker));
+        if thefts > spent.min(played) {
+            return Err(Inconsistent("each theft of the round spent a 2 or a joker, but fewer were played"));
         }
-        if played == 0 && self.stage == Stage::Play && self.turn != self.first_player() {
+        if played == 0 && self.stage == Stage::Play && self.turn != first_player(self.round) {
             return Err(Inconsistent("nobody has played a card this round, so the round's first player is to play"));
         }
         if self.round == 0 {
-            if self.discards.len() != played {
+            if discards.len() != played {
                 return Err(Inconsistent("in the first round the discards hold exactly the cards gone from the hands"));
             }
-            let out: usize = Seat::ALL.iter().map(|&s| TOKENS - self.board.at_home(s)).sum();
-            let openers = [Rank::Ace, Rank::King, Rank::Joker].map(|r| usize::from(self.discards.count(r)));
+            let out: usize = Seat::ALL.iter().map(|&s| TOKENS - board.at_home(s)).sum();
+            let openers = [Rank::Ace, Rank::King, Rank::Joker].map(|r| usize::from(discards.count(r)));
             if out > openers.iter().sum() {
                 return Err(Inconsistent(
                     "in the first round every token out came out on an A, a K or a joker, and the discards hold fewer",

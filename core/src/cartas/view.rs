@@ -5,6 +5,7 @@
 
 use crate::cartas::action::{action_from_id, action_id};
 use crate::cartas::board::SEATS;
+use crate::cartas::position::History;
 use crate::cartas::rules::Table;
 use crate::cartas::state::{Actions, deal_size, first_player};
 use crate::cartas::{Action, Board, Cards, Config, Outcome, PositionError, Rank, Stage, State, Thefts};
@@ -100,8 +101,10 @@ impl TryFrom<ViewData> for View {
 
 impl View {
     /// Checks a view that came from outside (JSON): hands within the round's deal, the seat's
-    /// hand matching its size, no rank held more often than the deck has it, and every card of
-    /// the deck in a hand, the piles, or the exchange.
+    /// hand matching its size, no rank held more often than the deck has it, every card of the
+    /// deck in a hand, the piles, or the exchange; the exchange and the thefts as the stage
+    /// allows them; and the round's history, as a position's (cards gone from the hands on the
+    /// discards, tokens out in the first round, each theft's 2).
     pub fn check(&self) -> Result<(), PositionError> {
         use PositionError::Inconsistent;
         let max = usize::from(deal_size(self.round));
@@ -144,6 +147,9 @@ impl View {
                 ));
             }
         }
+        // What the round so far has left on the discards, as for a position.
+        let history = History { round: self.round, stage: self.stage, turn: self.turn, sizes: self.hand_sizes };
+        history.check(&self.board, &self.discards, &self.thefts)?;
         // Chosen exchange cards are out of their hands until the exchange is revealed.
         let in_exchange = if self.stage == Stage::Exchange { self.chosen.iter().filter(|&&c| c).count() } else { 0 };
         let held: usize = self.hand_sizes.iter().map(|&n| usize::from(n)).sum();
