@@ -57,6 +57,7 @@ fn main() -> ExitCode {
         let result = match *step {
             Step::Chance(outcome) => game.apply_chance(outcome).map(|_| ()),
             Step::Action { action, .. } => game.play(action).map(|_| ()),
+            Step::Timeout { .. } => game.timeout().map(|_| ()),
         };
         if let Err(e) = result {
             println!("step {index} is illegal: {e}");
@@ -67,6 +68,9 @@ fn main() -> ExitCode {
             Step::Action { seat, action } => {
                 println!("{index:>5}  seat {seat} ({}): {action}", variant.seat_name(*seat));
                 println!("{}", picture::text(&game.view(*seat), game.last_events()));
+            }
+            Step::Timeout { seat } => {
+                println!("{index:>5}  seat {seat} ({}): timed out by the host", variant.seat_name(*seat));
             }
         }
     }

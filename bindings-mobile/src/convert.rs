@@ -247,6 +247,8 @@ pub enum Step {
     Chance { outcome: String },
     /// A seat's action, in the game's notation.
     Decision { seat: u32, action: String },
+    /// The host reported that the seat ran out of time.
+    Timeout { seat: u32 },
 }
 
 impl From<&fichas::record::Step> for Step {
@@ -256,6 +258,7 @@ impl From<&fichas::record::Step> for Step {
             fichas::record::Step::Action { seat, action } => {
                 Step::Decision { seat: seat_number(*seat), action: action.to_string() }
             }
+            fichas::record::Step::Timeout { seat } => Step::Timeout { seat: seat_number(*seat) },
         }
     }
 }

@@ -182,24 +182,16 @@ impl Game {
         })
     }
 
-    /// The host's timeout for the seat to act (each game's rules say what it does).
+    /// The host's timeout for the seat whose turn it is, before or after its roll (each game's
+    /// rules say what it does). A timeout is never an action: `play` refuses one.
     pub fn timeout(&self) -> Result<Vec<Event>> {
         self.step(|i| i.game.timeout().map_err(illegal))
     }
 
-    /// The events of the last step, all of them (for the server, or a game with nothing hidden).
+    /// The events of the last step, all of them: the raw engine's. A server delivers each seat
+    /// its own stream from a `Table` instead (`eventsFor`).
     pub fn last_events(&self) -> Result<Vec<Event>> {
         self.with(|i| convert::events_of(i.game.last_events()))
-    }
-
-    /// The events of the last step as `seat` may see them: in Cartas, cards dealt to, passed
-    /// between or stolen from other seats are left out. What a server sends each seat.
-    pub fn last_events_for(&self, seat: u32) -> Result<Vec<Event>> {
-        self.with(|i| {
-            let seat = seat_of(&i.game.variant(), seat)?;
-            let seen: Vec<game::Event> = i.game.last_events().iter().map(|e| seen_by(*e, seat)).collect();
-            convert::events_of(&seen)
-        })
     }
 
     /// What `seat` may see: in Cartas its own hand and only the sizes of the others.
@@ -274,14 +266,6 @@ fn picture_seat(game: &game::Game) -> Seat {
     game.to_act().unwrap_or(Seat::ALL[0])
 }
 
-/// An event as `seat` may see it (only Cartas hides anything).
-fn seen_by(event: game::Event, seat: Seat) -> game::Event {
-    match event {
-        game::Event::Cartas(e) => game::Event::Cartas(e.seen_by(seat)),
-        other => other,
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -329,20 +313,21 @@ mod tests {
     }
 
     #[test]
-    fn cartas_events_for_a_seat_hide_the_others_cards() {
-        let game = Game::new("cartas".into(), Some(5)).unwrap();
-        while game.to_act().unwrap().is_none() {
-            game.roll().unwrap();
+    fn cartas_events_at_a_table_hide_the_others_cards() {
+        let table = crate::Table::new("cartas".into(), "system".into(), None).unwrap();
+        table.start(None).unwrap();
+        let host = table.with(|t| Ok(t.events(0))).unwrap();
+        assert_eq!(host.len(), 25, "the round's start and 24 cards dealt");
+        for seat in 0..4u32 {
+            for delivered in table.events_for(Some(seat), 0).unwrap() {
+                let event = &delivered.event;
+                if event.kind == "dealt" {
+                    let to: u32 = event.fields["to"].parse().unwrap();
+                    assert_eq!(event.fields.contains_key("card"), seat == to, "seat {seat}: {event:?}");
+                }
+            }
         }
-        // The last step dealt a card to someone: everyone but that seat sees it without its card.
-        let all = game.last_events().unwrap();
-        let dealt = all.iter().find(|e| e.kind == "dealt").expect("the deal's last card");
-        let to: u32 = dealt.fields["to"].parse().unwrap();
-        assert!(dealt.fields.contains_key("card"));
-        for seat in 0..4 {
-            let seen = game.last_events_for(seat).unwrap();
-            let card = seen.iter().find(|e| e.kind == "dealt").unwrap().fields.get("card");
-            assert_eq!(card.is_some(), seat == to, "seat {seat} sees the card dealt to {to}: {card:?}");
-        }
+        let spectator = table.events_for(None, 0).unwrap();
+        assert!(spectator.iter().all(|d| !d.event.fields.contains_key("card")), "a spectator sees no card");
     }
 }

@@ -13,6 +13,7 @@ mod bot;
 mod convert;
 mod game;
 mod record;
+mod table;
 mod view;
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -23,6 +24,7 @@ pub use convert::{
 };
 pub use game::Game;
 pub use record::GameRecord;
+pub use table::{RollEntry, Table, TableEvent, verify_dice};
 pub use view::SeatView;
 
 // The namespace names the generated Kotlin file and the C symbols.
@@ -45,9 +47,29 @@ pub enum FichasError {
     /// chance event pending, the game over.
     #[error("{0}")]
     IllegalAction(String),
-    /// A record that cannot be read, or whose replay fails (the message names the step).
+    /// A record that cannot be read, whose replay fails (the message names the step), or whose
+    /// hash chain does not hold.
     #[error("{0}")]
     Record(String),
+    /// At a table: a seat acted when it was not its turn (the message names who is to act).
+    #[error("{0}")]
+    NotYourTurn(String),
+    /// At a table: a seat acted on a step the table has left.
+    #[error("{0}")]
+    Stale(String),
+    /// At a table: a seat asked for what only the host may do (a timeout).
+    #[error("{0}")]
+    HostOnly(String),
+    /// At a table: a seat acted after the game ended.
+    #[error("{0}")]
+    GameOver(String),
+    /// At a table: any other refusal (not started, joined after the start, no outcome due, the
+    /// secure generator failed, a record that cannot be resumed).
+    #[error("{0}")]
+    Table(String),
+    /// A record's dice do not follow from the revealed secret (the message names the step).
+    #[error("{0}")]
+    Dice(String),
     /// A bug in fichas, caught before it reached the app. The game it happened in refuses
     /// further play; its record can still be read and replayed.
     #[error("internal error in fichas (a bug; please report it): {0}")]

@@ -49,6 +49,21 @@ impl GameRecord {
         guard(|| Ok(self.record.steps().iter().map(Step::from).collect()))
     }
 
+    /// Checks the hash chain: every link must follow from the record's content and, given the
+    /// `head` the server kept (hex), the chain must end there. Throws `Record`.
+    #[uniffi::method(default(head = None))]
+    pub fn verify(&self, head: Option<String>) -> Result<()> {
+        guard(|| {
+            let head = head.as_deref().map(crate::table::head_of).transpose()?;
+            self.record.verify(head.as_ref()).map_err(|e| FichasError::Record(e.to_string()))
+        })
+    }
+
+    /// The head of the record's hash chain (hex).
+    pub fn head(&self) -> Result<String> {
+        guard(|| Ok(fichas::record::hex(&self.record.head())))
+    }
+
     /// The number of steps.
     pub fn step_count(&self) -> u32 {
         u32::try_from(self.record.steps().len()).unwrap_or(u32::MAX)

@@ -28,6 +28,8 @@ use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+mod table;
+
 create_exception!(_fichas, FichasError, PyValueError, "Base class of every error fichas raises.");
 create_exception!(_fichas, ConfigError, FichasError, "A variant or option that cannot make a game.");
 create_exception!(_fichas, IllegalActionError, FichasError, "An action or chance outcome the rules refuse here.");
@@ -391,6 +393,10 @@ impl PyRecord {
                     dict.set_item("seat", seat.index())?;
                     dict.set_item("action", action.to_string())?;
                 }
+                Step::Timeout { seat } => {
+                    dict.set_item("seat", seat.index())?;
+                    dict.set_item("timeout", true)?;
+                }
             }
             Ok(dict)
         });
@@ -398,11 +404,49 @@ impl PyRecord {
     }
 
     /// Plays every step again, checking each; raises `RecordError` at the first illegal one.
-    fn replay(&self) -> PyResult<PyGame> {
+    /// The game's generator is seeded afresh from the operating system, as `Game()` is.
+    fn replay(&self, py: Python<'_>) -> PyResult<PyGame> {
+        let seed = fresh_seed(py)?;
         guard(|| {
             let game = self.record.replay().map_err(|e| record_error(CoreRecordError::from(e)))?;
-            Ok(PyGame::wrap(game, 0))
+            Ok(PyGame::wrap(game, seed))
         })
+    }
+
+    /// Checks the hash chain: every link must follow from the record's content and, given the
+    /// `head` the server kept (hex), the chain must end there. Raises `RecordError`.
+    #[pyo3(signature = (head=None))]
+    fn verify(&self, head: Option<&str>) -> PyResult<()> {
+        let head = head.map(table::head_of).transpose()?;
+        self.record.verify(head.as_ref()).map_err(|e| RecordError::new_err(e.to_string()))
+    }
+
+    /// The head of the record's hash chain (hex).
+    #[getter]
+    fn head(&self) -> String {
+        fichas::record::hex(&self.record.head())
+    }
+
+    /// The host's metadata of a table's record (players, times, turn limit, dice, commitment,
+    /// seeds), or None.
+    #[getter]
+    fn table<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let Some(meta) = self.record.table() else { return Ok(None) };
+        let dict = PyDict::new(py);
+        dict.set_item("players", meta.players.clone())?;
+        dict.set_item("started", meta.started)?;
+        dict.set_item("start_time", meta.start_time)?;
+        dict.set_item("turn_limit_ms", meta.turn_limit_ms)?;
+        dict.set_item("dice", meta.dice.to_string())?;
+        dict.set_item("commitment", meta.commitment.map(|c| fichas::record::hex(&c)))?;
+        dict.set_item("seeds", meta.seeds.clone())?;
+        Ok(Some(dict))
+    }
+
+    /// The host's time of each step (None where it gave none).
+    #[getter]
+    fn times(&self) -> Vec<Option<u64>> {
+        (0..self.record.steps().len()).map(|i| self.record.time(i)).collect()
     }
 
     fn __len__(&self) -> usize {
@@ -936,10 +980,12 @@ impl PyGame {
     }
 }
 
-/// Reads a JSON record and replays it, checking every step.
+/// Reads a JSON record and replays it, checking every step. The game's generator is seeded
+/// afresh from the operating system (a restored game never rolls what anyone can predict).
 #[pyfunction]
-fn replay(json: &str) -> PyResult<PyGame> {
-    guard(|| Ok(PyGame::wrap(fichas::record::replay(json).map_err(record_error)?, 0)))
+fn replay(py: Python<'_>, json: &str) -> PyResult<PyGame> {
+    let seed = fresh_seed(py)?;
+    guard(|| Ok(PyGame::wrap(fichas::record::replay(json).map_err(record_error)?, seed)))
 }
 
 /// How one seat of a simulation plays: inside the engine, or by a Python callable.
@@ -1203,6 +1249,7 @@ fn _fichas(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyRecord>()?;
     m.add_class::<PyBot>()?;
     m.add_class::<PySuggestion>()?;
+    table::register(m)?;
     m.add_function(wrap_pyfunction!(replay, m)?)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;

@@ -31,7 +31,7 @@ def test_record_steps_are_plain_dicts() -> None:
     game.apply_chance("5-1")
     game.apply("release")
     assert game.record().steps == [{"chance": "5-1"}, {"seat": 0, "action": "release"}]
-    assert json.loads(game.record().to_json())["version"] == 1
+    assert json.loads(game.record().to_json())["version"] == 2
 
 
 def test_a_removed_action_is_reported_at_its_index() -> None:
@@ -45,7 +45,7 @@ def test_a_removed_action_is_reported_at_its_index() -> None:
 
 def test_newer_records_are_refused() -> None:
     text = json.dumps({"format": "fichas-record", "version": 9, "variant": "poleana", "steps": []})
-    with pytest.raises(fichas.RecordError, match="version 9, newer than the version 1"):
+    with pytest.raises(fichas.RecordError, match="version 9, newer than the version 2"):
         fichas.replay(text)
 
 

@@ -6,21 +6,27 @@
 //! outcomes, never RNG state, so no replay depends on an RNG algorithm.
 
 use arrayvec::ArrayVec;
-use rand_core::Rng;
+use rand_core::{Rng, TryRng};
 
 /// A uniformly random integer in `0..n`, without modulo bias.
 ///
 /// Lemire's multiply-and-shift, rejecting the few draws that would favour some results.
 /// `n` must be at least 1; `below(rng, 0)` returns 0.
 pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
+    infallible(try_below(rng, n))
+}
+
+/// [`below`] from a generator that may fail (the operating system's, a derived stream): the
+/// same procedure, word for word, so that every source maps its words to outcomes alike.
+pub fn try_below<R: TryRng + ?Sized>(rng: &mut R, n: u32) -> Result<u32, R::Error> {
     if n <= 1 {
-        return 0;
+        return Ok(0);
     }
     let threshold = n.wrapping_neg() % n; // 2^32 mod n
     loop {
-        let product = u64::from(rng.next_u32()) * u64::from(n);
+        let product = u64::from(rng.try_next_u32()?) * u64::from(n);
         if (product as u32) >= threshold {
-            return (product >> 32) as u32;
+            return Ok((product >> 32) as u32);
         }
     }
 }
@@ -29,18 +35,34 @@ pub fn below<R: Rng + ?Sized>(rng: &mut R, n: u32) -> u32 {
 ///
 /// Returns `None` when the weights sum to zero or overflow `u32`.
 pub fn pick_weighted<R: Rng + ?Sized>(rng: &mut R, weights: impl Iterator<Item = u32> + Clone) -> Option<usize> {
-    let total = weights.clone().try_fold(0u32, |sum, w| sum.checked_add(w))?;
+    infallible(try_pick_weighted(rng, weights))
+}
+
+/// [`pick_weighted`] from a generator that may fail: one ticket below the total weight (by
+/// [`try_below`]), then the entry whose share of the total holds the ticket.
+pub fn try_pick_weighted<R: TryRng + ?Sized>(
+    rng: &mut R,
+    weights: impl Iterator<Item = u32> + Clone,
+) -> Result<Option<usize>, R::Error> {
+    let Some(total) = weights.clone().try_fold(0u32, |sum, w| sum.checked_add(w)) else { return Ok(None) };
     if total == 0 {
-        return None;
+        return Ok(None);
     }
-    let mut ticket = below(rng, total);
+    let mut ticket = try_below(rng, total)?;
     for (i, w) in weights.enumerate() {
         if ticket < w {
-            return Some(i);
+            return Ok(Some(i));
         }
         ticket -= w;
     }
-    None
+    Ok(None)
+}
+
+fn infallible<T>(result: Result<T, core::convert::Infallible>) -> T {
+    match result {
+        Ok(value) => value,
+        Err(never) => match never {},
+    }
 }
 
 /// The possible outcomes of one chance event, each with an integer weight.

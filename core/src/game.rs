@@ -38,7 +38,7 @@ use crate::dice::Roll;
 use crate::notation::ParseError;
 use crate::phase::{Phase, PlayError};
 use crate::record::{Record, Step};
-use crate::seat::Seat;
+use crate::seat::{Seat, Viewer};
 use crate::{cartas, parchis, poleana};
 
 /// A game and its options. Written as the game's configuration text: `poleana`,
@@ -159,6 +159,18 @@ impl fmt::Display for Action {
     }
 }
 
+impl Action {
+    /// Whether this is a game's timeout: the host's to report (`Game::timeout`), never a move.
+    pub fn is_timeout(&self) -> bool {
+        matches!(
+            self,
+            Action::Poleana(poleana::Action::Timeout)
+                | Action::Parchis(parchis::Action::Timeout)
+                | Action::Cartas(cartas::Action::Timeout)
+        )
+    }
+}
+
 #[cfg(feature = "serde")]
 impl serde::Serialize for Action {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -228,6 +240,27 @@ pub enum Event {
     Poleana(poleana::Event),
     Parchis(parchis::Event),
     Cartas(cartas::Event),
+}
+
+impl Event {
+    /// The event as `viewer` may see it: in Cartas, cards others may not see are hidden (each
+    /// game's module decides what is hidden; in the dice games everything is public).
+    pub fn seen_by(self, viewer: impl Into<Viewer>) -> Event {
+        match self {
+            Event::Cartas(e) => Event::Cartas(e.seen_by(viewer)),
+            public => public,
+        }
+    }
+
+    /// Whether the event hands the turn to the next player (a turn's clock starts again).
+    pub fn passes_turn(&self) -> bool {
+        matches!(
+            self,
+            Event::Poleana(poleana::Event::TurnPassed { .. })
+                | Event::Parchis(parchis::Event::TurnPassed { .. })
+                | Event::Cartas(cartas::Event::TurnPassed { .. })
+        )
+    }
 }
 
 /// How a game of any variant ended.
@@ -468,8 +501,12 @@ impl State {
         }
     }
 
-    /// Applies a decision (or a host timeout) and reports what happened.
+    /// Applies a decision and reports what happened. A timeout is not a decision: it is
+    /// refused here, and reported with [`State::timeout`].
     pub fn play(&mut self, action: Action) -> Result<Vec<Event>, PlayError> {
+        if action.is_timeout() {
+            return Err(PlayError::illegal(action, HOST_TIMEOUT));
+        }
         match (self, action) {
             (State::Poleana(s), Action::Poleana(a)) => Ok(s.play(a)?.into_iter().map(Event::Poleana).collect()),
             (State::Parchis(s), Action::Parchis(a)) => Ok(s.play(a)?.into_iter().map(Event::Parchis).collect()),
@@ -478,13 +515,31 @@ impl State {
         }
     }
 
-    /// The host action for a seat that ran out of time, in this game.
-    pub fn timeout_action(&self) -> Action {
+    /// The host's report that the seat whose turn it is ran out of time (see each game's rules
+    /// for its effect). In the dice games it applies before the roll too (rulings 4.2).
+    pub fn timeout(&mut self) -> Result<Vec<Event>, PlayError> {
         match self {
-            State::Poleana(_) => Action::Poleana(poleana::Action::Timeout),
-            State::Parchis(_) => Action::Parchis(parchis::Action::Timeout),
-            State::Cartas(_) => Action::Cartas(cartas::Action::Timeout),
+            State::Poleana(s) => Ok(s.timeout()?.into_iter().map(Event::Poleana).collect()),
+            State::Parchis(s) => Ok(s.timeout()?.into_iter().map(Event::Parchis).collect()),
+            State::Cartas(s) => Ok(s.timeout()?.into_iter().map(Event::Cartas).collect()),
         }
+    }
+
+    /// The seat whose turn it is: the one to decide or, in the dice games, the one whose roll
+    /// is due. `None` once the game is over, and in Cartas while a card is drawn.
+    pub fn seat_on_turn(&self) -> Option<Seat> {
+        match (self.phase(), self) {
+            (Phase::Decide(seat), _) => Some(seat),
+            (Phase::Chance, State::Poleana(s)) => Some(s.config().seat_of(s.turn())),
+            (Phase::Chance, State::Parchis(s)) => Some(s.config().seat_of(s.turn())),
+            _ => None,
+        }
+    }
+
+    /// Whether the pending chance event is a roll that the seat on turn asks for (the dice
+    /// games), rather than a draw the table makes by itself (Cartas).
+    pub fn roll_is_due(&self) -> bool {
+        self.phase().is_chance() && !matches!(self, State::Cartas(_))
     }
 
     /// Reads an action in this game's notation.
@@ -643,8 +698,11 @@ impl Game {
         self.state.legal_actions()
     }
 
-    /// Applies a decision of the seat to act.
+    /// Applies a decision of the seat to act. A timeout is refused: see [`Game::timeout`].
     pub fn play(&mut self, action: Action) -> Result<Vec<Event>, PlayError> {
+        if action.is_timeout() {
+            return Err(PlayError::illegal(action, HOST_TIMEOUT));
+        }
         let seat = self.phase().expect_decision()?;
         let events = self.state.play(action)?;
         self.steps.push(Step::Action { seat, action });
@@ -658,9 +716,17 @@ impl Game {
         Ok(self.play(action)?)
     }
 
-    /// The host's timeout for the seat to decide (see each game's rules for its effect).
+    /// The host's timeout for the seat whose turn it is, before or after its roll (see each
+    /// game's rules for its effect). The record keeps it as a timeout step of that seat.
     pub fn timeout(&mut self) -> Result<Vec<Event>, PlayError> {
-        self.play(self.state.timeout_action())
+        let seat = match self.phase() {
+            Phase::Over(_) => return Err(PlayError::GameOver),
+            _ => self.state.seat_on_turn().ok_or(PlayError::ChancePending)?,
+        };
+        let events = self.state.timeout()?;
+        self.steps.push(Step::Timeout { seat });
+        self.last_events.clone_from(&events);
+        Ok(events)
     }
 
     /// What `seat` may see.
@@ -703,6 +769,9 @@ impl fmt::Display for Game {
         write!(f, "{}", self.state)
     }
 }
+
+/// Why a timeout is refused as a move.
+pub(crate) const HOST_TIMEOUT: &str = "a timeout is the host's to report (`timeout()`), not a move";
 
 /// Names the seat for messages: `seat 0 (yellow)`.
 pub(crate) fn describe_seat(variant: &Variant, seat: Seat) -> String {

@@ -7,7 +7,8 @@
 //! the machinery in the modules at the top of the crate: [`colour`], [`seat`], [`dice`],
 //! [`chance`], [`phase`], [`events`], [`notation`] and [`playout`] (the allocation-free path of
 //! every game, as one trait). With `alloc`, the services over them: `game` (one front door over
-//! every variant), `record`, `picture`, `bot`, and `simulation`.
+//! every variant), `record`, `picture`, `bot`, and `simulation`; with `std`, `table`, what a
+//! server holds to be the authority of an online game.
 //!
 //! The crate is `no_std`. The rules never allocate: states are small `Copy` values, legal
 //! actions come in fixed-capacity lists, and events go into a sink of the caller's choice.
@@ -63,6 +64,8 @@ pub mod record;
 pub mod seat;
 #[cfg(feature = "alloc")]
 pub mod simulation;
+#[cfg(feature = "std")]
+pub mod table;
 
 pub use colour::{Colour, ColourSet};
 pub use dice::{Die, Roll};

@@ -1,42 +1,132 @@
-//! Records: a game as its starting position plus every chance outcome and action, and their
-//! replay, which re-checks every step.
+//! Records: a game as its starting position plus every chance outcome, action and timeout,
+//! and their replay, which re-checks every step.
 //!
-//! A record stores outcomes, never RNG state, so a replay depends on no random generator. The
-//! JSON form is documented in `docs/records.md`:
+//! A record stores outcomes, never RNG state, so a replay depends on no random generator. A
+//! table's record adds the host's metadata ([`Meta`]: players, times, the turn limit, the dice
+//! commitment) and every record carries a hash chain ([`Record::links`]): each step's link is
+//! SHA-256 of the previous link and the step's canonical JSON, so a head kept by the server
+//! reveals any later change, insertion, removal or truncation ([`Record::verify`]). The JSON
+//! form is documented in `docs/records.md`:
 //!
 //! ```json
-//! {"format":"fichas-record","version":1,"variant":"poleana:2",
-//!  "steps":[{"chance":"5-1"},{"seat":0,"action":"release"},{"chance":"6-4"}]}
+//! {"format":"fichas-record","version":2,"variant":"poleana:2",
+//!  "steps":[{"chance":"5-1","link":"…"},{"seat":0,"action":"release","link":"…"},{"seat":1,"timeout":true,"link":"…"}]}
 //! ```
 
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
+use core::str::FromStr;
+
+use sha2::{Digest, Sha256};
 
 use crate::game::{Action, ChanceOutcome, Game, State, Variant, describe_seat};
-use crate::notation::{Snippet, bounded};
+use crate::notation::Snippet;
 use crate::phase::Phase;
 use crate::seat::Seat;
 
 /// The record format this library writes, and the newest it reads.
-pub const VERSION: u32 = 1;
+pub const VERSION: u32 = 2;
 
 /// The oldest record format this library reads: the first one written.
 pub const OLDEST_VERSION: u32 = 1;
 
-/// One step of a game: a chance outcome, or a seat's action.
+/// A link of a record's hash chain: a SHA-256 digest.
+pub type Link = [u8; 32];
+
+/// One step of a game: a chance outcome, a seat's action, or the host's timeout of a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Step {
     Chance(ChanceOutcome),
-    Action { seat: Seat, action: Action },
+    Action {
+        seat: Seat,
+        action: Action,
+    },
+    /// The host reported that `seat` ran out of time (before or after its roll).
+    Timeout {
+        seat: Seat,
+    },
 }
 
-/// A game as data: where it started, then every step.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// Where a table's chance outcomes came from.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum DiceSource {
+    /// The operating system's secure generator.
+    #[default]
+    System,
+    /// Outcomes supplied by the host.
+    Host,
+    /// Derived from a committed secret and the seats' seeds (see `table::dice`).
+    Verifiable,
+}
+
+impl DiceSource {
+    pub fn name(self) -> &'static str {
+        match self {
+            DiceSource::System => "system",
+            DiceSource::Host => "host",
+            DiceSource::Verifiable => "verifiable",
+        }
+    }
+}
+
+impl fmt::Display for DiceSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for DiceSource {
+    type Err = crate::ParseError;
+
+    fn from_str(text: &str) -> Result<DiceSource, Self::Err> {
+        match text {
+            "system" => Ok(DiceSource::System),
+            "host" => Ok(DiceSource::Host),
+            "verifiable" => Ok(DiceSource::Verifiable),
+            _ => Err(crate::ParseError::new("dice source", text, "system, host or verifiable")),
+        }
+    }
+}
+
+/// What the host of a table adds to its record, for a dispute.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Meta {
+    /// Each seat's player name or id, as the host gave it.
+    pub players: Vec<Option<String>>,
+    /// Whether the table has started (its seeds are closed and chance may come).
+    pub started: bool,
+    /// The host's time at the start, in milliseconds of the host's clock.
+    pub start_time: Option<u64>,
+    /// The turn limit, in milliseconds.
+    pub turn_limit_ms: Option<u64>,
+    pub dice: DiceSource,
+    /// SHA-256 of the verifiable dice's secret, published before the first chance outcome.
+    pub commitment: Option<Link>,
+    /// Each seat's seed for the verifiable dice (empty text when it gave none).
+    pub seeds: Vec<String>,
+}
+
+/// A game as data: where it started, then every step; a table's record adds the host's
+/// metadata and each step's host time.
+#[derive(Clone, Debug, Eq)]
 pub struct Record {
     start: State,
     steps: Vec<Step>,
+    /// The host's time of each step (empty, or one per step).
+    times: Vec<Option<u64>>,
+    table: Option<Meta>,
+    /// The links a JSON record carried, to compare with the ones its content gives.
+    claimed: Option<Vec<Option<Link>>>,
+}
+
+impl PartialEq for Record {
+    /// Records are equal when they hold the same game; the links they carried do not count.
+    fn eq(&self, other: &Record) -> bool {
+        (self.start, &self.steps, &self.table) == (other.start, &other.steps, &other.table)
+            && (0..self.steps.len().max(other.steps.len())).all(|i| self.time(i) == other.time(i))
+    }
 }
 
 /// The first step of a record that the rules refuse, with its index (from 0) and the reason.
@@ -47,10 +137,31 @@ pub struct ReplayError {
     pub reason: String,
 }
 
+/// What [`Record::verify`] found wrong with a record's hash chain.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ChainError {
+    #[error("step {index} carries no link: the record is not one this library wrote as evidence")]
+    Missing { index: usize },
+    #[error("step {index} does not match its link: the record was changed at step {index} or just before it")]
+    Broken { index: usize },
+    #[error(
+        "the record's chain ends at {found}, not at the head {expected} that was kept: steps were changed, added or removed, or the record was cut short"
+    )]
+    Head { found: String, expected: String },
+}
+
 impl Record {
     /// A record of `steps` played from `start`.
     pub fn new(start: State, steps: Vec<Step>) -> Record {
-        Record { start, steps }
+        Record { start, steps, times: Vec::new(), table: None, claimed: None }
+    }
+
+    /// A table's record: the host's metadata and each step's host time (`times` is empty or
+    /// has one entry per step).
+    pub fn with_table(mut self, table: Meta, times: Vec<Option<u64>>) -> Record {
+        self.table = Some(table);
+        self.times = times;
+        self
     }
 
     pub fn variant(&self) -> Variant {
@@ -66,42 +177,223 @@ impl Record {
         &self.steps
     }
 
+    /// The host's metadata, for a table's record.
+    pub fn table(&self) -> Option<&Meta> {
+        self.table.as_ref()
+    }
+
+    /// The host's time of step `index`, when it gave one.
+    pub fn time(&self, index: usize) -> Option<u64> {
+        self.times.get(index).copied().flatten()
+    }
+
+    /// The hash chain: one link per step. Link `i` is SHA-256 of link `i - 1` (for the first
+    /// step, of the record's header: format, variant, start and metadata) followed by step
+    /// `i`'s canonical JSON (see `docs/records.md`).
+    pub fn links(&self) -> Vec<Link> {
+        let mut link: Link = Sha256::digest(self.canonical_header().as_bytes()).into();
+        let mut links = Vec::with_capacity(self.steps.len());
+        for (i, step) in self.steps.iter().enumerate() {
+            let mut hasher = Sha256::new();
+            hasher.update(link);
+            hasher.update(canonical_step(step, self.time(i)).as_bytes());
+            link = hasher.finalize().into();
+            links.push(link);
+        }
+        links
+    }
+
+    /// The head of the chain: the last step's link (with no steps, the header's digest). A
+    /// server that keeps or signs it can later tell this record from any altered copy.
+    pub fn head(&self) -> Link {
+        match self.links().last() {
+            Some(link) => *link,
+            None => Sha256::digest(self.canonical_header().as_bytes()).into(),
+        }
+    }
+
+    /// Checks the hash chain: every link a JSON record carried must follow from its content,
+    /// and with `head` (the one the server kept), the chain must end there. Without a head, a
+    /// forger who recomputes every link goes unseen, and so does a cut at a step's end.
+    pub fn verify(&self, head: Option<&Link>) -> Result<(), ChainError> {
+        let links = self.links();
+        if let Some(claimed) = &self.claimed {
+            for (index, (found, computed)) in claimed.iter().zip(&links).enumerate() {
+                match found {
+                    None => return Err(ChainError::Missing { index }),
+                    Some(found) if found != computed => return Err(ChainError::Broken { index }),
+                    Some(_) => {}
+                }
+            }
+        }
+        if let Some(expected) = head {
+            let found = self.head();
+            if &found != expected {
+                return Err(ChainError::Head { found: hex(&found), expected: hex(expected) });
+            }
+        }
+        Ok(())
+    }
+
     /// Plays every step again from the start, checking each against the rules. Returns the game
     /// as it stands after the last step, or the first illegal step.
     pub fn replay(&self) -> Result<Game, ReplayError> {
         let mut game = Game::from_state(self.start);
-        for (index, step) in self.steps.iter().enumerate() {
-            let fail = |reason: String| ReplayError { index, reason };
-            match *step {
-                Step::Chance(outcome) => match game.phase() {
-                    Phase::Decide(seat) => {
-                        let who = describe_seat(&game.variant(), seat);
-                        return Err(fail(format!("a chance outcome ({outcome}) where {who} was to decide")));
-                    }
-                    _ => {
-                        game.apply_chance(outcome).map_err(|e| fail(e.to_string()))?;
-                    }
-                },
-                Step::Action { seat, action } => {
-                    match game.phase() {
-                        Phase::Decide(to_act) if to_act != seat => {
-                            let (v, recorded) = (game.variant(), describe_seat(&game.variant(), seat));
-                            let who = describe_seat(&v, to_act);
-                            return Err(fail(format!(
-                                "`{action}` is recorded for {recorded}, but {who} was to decide"
-                            )));
-                        }
-                        Phase::Chance => {
-                            return Err(fail(format!("`{action}` was recorded where a chance outcome was due")));
-                        }
-                        _ => {}
-                    }
-                    game.play(action).map_err(|e| fail(e.to_string()))?;
-                }
-            }
+        for index in 0..self.steps.len() {
+            replay_step(&mut game, self.steps[index]).map_err(|reason| ReplayError { index, reason })?;
         }
         Ok(game)
     }
+
+    fn canonical_header(&self) -> String {
+        let variant = self.variant();
+        let mut out = String::from("{\"format\":\"fichas-record\",\"variant\":");
+        push_json_str(&mut out, &variant.to_string());
+        out.push_str(",\"start\":");
+        if self.start == State::new(variant) {
+            out.push_str("null");
+        } else {
+            push_json_str(&mut out, &self.start.to_string());
+        }
+        out.push_str(",\"table\":");
+        match &self.table {
+            None => out.push_str("null"),
+            Some(meta) => {
+                out.push_str("{\"players\":[");
+                for (i, player) in meta.players.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    match player {
+                        Some(name) => push_json_str(&mut out, name),
+                        None => out.push_str("null"),
+                    }
+                }
+                out.push_str(&format!("],\"started\":{},\"start_time\":", meta.started));
+                push_json_number(&mut out, meta.start_time);
+                out.push_str(",\"turn_limit_ms\":");
+                push_json_number(&mut out, meta.turn_limit_ms);
+                out.push_str(&format!(",\"dice\":\"{}\",\"commitment\":", meta.dice));
+                match &meta.commitment {
+                    Some(c) => push_json_str(&mut out, &hex(c)),
+                    None => out.push_str("null"),
+                }
+                out.push_str(",\"seeds\":[");
+                for (i, seed) in meta.seeds.iter().enumerate() {
+                    if i > 0 {
+                        out.push(',');
+                    }
+                    push_json_str(&mut out, seed);
+                }
+                out.push_str("]}");
+            }
+        }
+        out.push('}');
+        out
+    }
+}
+
+/// Applies one recorded step to `game`, checking who acts; the reason in words when it cannot.
+pub(crate) fn replay_step(game: &mut Game, step: Step) -> Result<(), String> {
+    let variant = game.variant();
+    match step {
+        Step::Chance(outcome) => match game.phase() {
+            Phase::Decide(seat) => {
+                let who = describe_seat(&variant, seat);
+                Err(format!("a chance outcome ({outcome}) where {who} was to decide"))
+            }
+            _ => game.apply_chance(outcome).map(drop).map_err(|e| e.to_string()),
+        },
+        Step::Action { seat, action } => {
+            match game.phase() {
+                Phase::Decide(to_act) if to_act != seat => {
+                    let (recorded, who) = (describe_seat(&variant, seat), describe_seat(&variant, to_act));
+                    return Err(format!("`{action}` is recorded for {recorded}, but {who} was to decide"));
+                }
+                Phase::Chance => return Err(format!("`{action}` was recorded where a chance outcome was due")),
+                _ => {}
+            }
+            game.play(action).map(drop).map_err(|e| e.to_string())
+        }
+        Step::Timeout { seat } => {
+            match game.state().seat_on_turn() {
+                Some(on_turn) if on_turn != seat => {
+                    let (recorded, who) = (describe_seat(&variant, seat), describe_seat(&variant, on_turn));
+                    return Err(format!("a timeout is recorded for {recorded}, but it was {who}'s turn"));
+                }
+                None if !game.is_over() => return Err("a timeout was recorded where a card was being drawn".into()),
+                _ => {}
+            }
+            game.timeout().map(drop).map_err(|e| e.to_string())
+        }
+    }
+}
+
+/// A step's canonical JSON, the text its link hashes: keys in a fixed order, no spaces.
+fn canonical_step(step: &Step, time: Option<u64>) -> String {
+    let mut out = String::from("{");
+    match step {
+        Step::Chance(outcome) => {
+            out.push_str("\"chance\":");
+            push_json_str(&mut out, &outcome.to_string());
+        }
+        Step::Action { seat, action } => {
+            out.push_str(&format!("\"seat\":{},\"action\":", seat.index()));
+            push_json_str(&mut out, &action.to_string());
+        }
+        Step::Timeout { seat } => out.push_str(&format!("\"seat\":{},\"timeout\":true", seat.index())),
+    }
+    if let Some(time) = time {
+        out.push_str(&format!(",\"time\":{time}"));
+    }
+    out.push('}');
+    out
+}
+
+fn push_json_number(out: &mut String, value: Option<u64>) {
+    match value {
+        Some(n) => out.push_str(&n.to_string()),
+        None => out.push_str("null"),
+    }
+}
+
+/// A JSON string literal, escaped as RFC 8259 requires (and nothing more, so it is canonical).
+fn push_json_str(out: &mut String, text: &str) {
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// Lowercase hexadecimal, the form digests take in JSON.
+pub fn hex(bytes: &[u8]) -> String {
+    const DIGITS: &[u8; 16] = b"0123456789abcdef";
+    let mut out = String::with_capacity(bytes.len() * 2);
+    for b in bytes {
+        out.push(char::from(DIGITS[usize::from(b >> 4)]));
+        out.push(char::from(DIGITS[usize::from(b & 15)]));
+    }
+    out
+}
+
+/// Reads a 32-byte digest written in hexadecimal (either case).
+pub fn parse_link(text: &str) -> Option<Link> {
+    let bytes = text.as_bytes();
+    if bytes.len() != 64 {
+        return None;
+    }
+    let digit = |c: u8| (c as char).to_digit(16).map(|d| d as u8);
+    let mut link = [0u8; 32];
+    for (i, pair) in bytes.chunks(2).enumerate() {
+        link[i] = digit(pair[0])? << 4 | digit(pair[1])?;
+    }
+    Some(link)
 }
 
 /// A record that cannot be read, or whose replay fails.
@@ -121,6 +413,8 @@ pub enum RecordError {
     Start(String),
     #[error("step {index} cannot be read: {reason}")]
     Step { index: usize, reason: String },
+    #[error("the record's table metadata is not valid: {0}")]
+    Table(String),
     #[error(transparent)]
     Illegal(#[from] ReplayError),
 }
@@ -130,6 +424,7 @@ impl fmt::Display for Step {
         match self {
             Step::Chance(o) => write!(f, "chance {o}"),
             Step::Action { seat, action } => write!(f, "seat {seat}: {action}"),
+            Step::Timeout { seat } => write!(f, "seat {seat}: timeout"),
         }
     }
 }
@@ -137,6 +432,7 @@ impl fmt::Display for Step {
 #[cfg(feature = "serde")]
 mod json {
     use super::*;
+    use crate::notation::bounded;
     use serde::{Deserialize, Serialize};
 
     const FORMAT: &str = "fichas-record";
@@ -149,10 +445,28 @@ mod json {
         variant: String,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         start: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        table: Option<RawMeta>,
         steps: Vec<RawStep>,
     }
 
     #[derive(Serialize, Deserialize)]
+    #[serde(deny_unknown_fields)]
+    struct RawMeta {
+        players: Vec<Option<String>>,
+        started: bool,
+        #[serde(default)]
+        start_time: Option<u64>,
+        #[serde(default)]
+        turn_limit_ms: Option<u64>,
+        dice: String,
+        #[serde(default)]
+        commitment: Option<String>,
+        #[serde(default)]
+        seeds: Vec<String>,
+    }
+
+    #[derive(Default, Serialize, Deserialize)]
     #[serde(deny_unknown_fields)]
     struct RawStep {
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -161,6 +475,12 @@ mod json {
         seat: Option<u8>,
         #[serde(default, skip_serializing_if = "Option::is_none")]
         action: Option<String>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        timeout: Option<bool>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        time: Option<u64>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        link: Option<String>,
     }
 
     impl Record {
@@ -180,6 +500,9 @@ mod json {
             if let Some(start) = &raw.start {
                 out.push_str(&format!("  \"start\": {},\n", quote(start)));
             }
+            if let Some(table) = &raw.table {
+                out.push_str(&format!("  \"table\": {},\n", serde_json::to_string(table).unwrap_or_default()));
+            }
             out.push_str("  \"steps\": [");
             for (i, step) in raw.steps.iter().enumerate() {
                 out.push_str(if i == 0 { "\n    " } else { ",\n    " });
@@ -192,19 +515,41 @@ mod json {
         fn raw(&self) -> RawRecord {
             let variant = self.variant();
             let opening = State::new(variant);
+            let links = self.links();
             RawRecord {
                 format: FORMAT.to_string(),
                 version: VERSION,
                 variant: variant.to_string(),
                 start: (self.start != opening).then(|| self.start.to_string()),
+                table: self.table.as_ref().map(|m| RawMeta {
+                    players: m.players.clone(),
+                    started: m.started,
+                    start_time: m.start_time,
+                    turn_limit_ms: m.turn_limit_ms,
+                    dice: m.dice.to_string(),
+                    commitment: m.commitment.as_ref().map(|c| hex(c)),
+                    seeds: m.seeds.clone(),
+                }),
                 steps: self
                     .steps
                     .iter()
-                    .map(|step| match step {
-                        Step::Chance(o) => RawStep { chance: Some(o.to_string()), seat: None, action: None },
-                        Step::Action { seat, action } => {
-                            RawStep { chance: None, seat: Some(seat.index() as u8), action: Some(action.to_string()) }
-                        }
+                    .zip(&links)
+                    .enumerate()
+                    .map(|(i, (step, link))| {
+                        let mut raw = match step {
+                            Step::Chance(o) => RawStep { chance: Some(o.to_string()), ..RawStep::default() },
+                            Step::Action { seat, action } => RawStep {
+                                seat: Some(seat.index() as u8),
+                                action: Some(action.to_string()),
+                                ..RawStep::default()
+                            },
+                            Step::Timeout { seat } => {
+                                RawStep { seat: Some(seat.index() as u8), timeout: Some(true), ..RawStep::default() }
+                            }
+                        };
+                        raw.time = self.time(i);
+                        raw.link = Some(hex(link));
+                        raw
                     })
                     .collect(),
             }
@@ -248,24 +593,75 @@ mod json {
                     state
                 }
             };
-            let mut steps = Vec::with_capacity(raw.steps.len());
+            let table = match raw.table {
+                None => None,
+                Some(m) => Some(Meta {
+                    dice: m.dice.parse().map_err(|e| RecordError::Table(format!("{e}")))?,
+                    commitment: match m.commitment {
+                        None => None,
+                        Some(text) => Some(parse_link(&text).ok_or_else(|| {
+                            RecordError::Table(format!(
+                                "the commitment `{}` is not 64 hexadecimal digits",
+                                Snippet::new(&text)
+                            ))
+                        })?),
+                    },
+                    players: m.players,
+                    started: m.started,
+                    start_time: m.start_time,
+                    turn_limit_ms: m.turn_limit_ms,
+                    seeds: m.seeds,
+                }),
+            };
+            if let Some(meta) = &table {
+                let seats = variant.seats();
+                if meta.players.len() != seats || meta.seeds.len() != seats {
+                    return Err(RecordError::Table(format!(
+                        "it names {} players and {} seeds for a table of {seats}",
+                        meta.players.len(),
+                        meta.seeds.len()
+                    )));
+                }
+            }
+            let (mut steps, mut times, mut links) = (Vec::new(), Vec::new(), Vec::new());
             for (index, step) in raw.steps.into_iter().enumerate() {
                 let bad = |reason: String| RecordError::Step { index, reason };
-                let step = match (step.chance, step.seat, step.action) {
-                    (Some(chance), None, None) => {
+                let seat_of = |seat: u8| {
+                    Seat::new(usize::from(seat))
+                        .filter(|s| s.index() < variant.seats())
+                        .ok_or_else(|| bad(format!("seat {seat} is not at this table of {}", variant.seats())))
+                };
+                let parsed = match (step.chance, step.seat, step.action, step.timeout) {
+                    (Some(chance), None, None, None) => {
                         Step::Chance(start.parse_chance(&chance).map_err(|e| bad(e.to_string()))?)
                     }
-                    (None, Some(seat), Some(action)) => {
-                        let seat = Seat::new(usize::from(seat))
-                            .filter(|s| s.index() < variant.seats())
-                            .ok_or_else(|| bad(format!("seat {seat} is not at this table of {}", variant.seats())))?;
-                        Step::Action { seat, action: start.parse_action(&action).map_err(|e| bad(e.to_string()))? }
+                    // Version 1 wrote a timeout as the action `timeout`.
+                    (None, Some(seat), Some(action), None) if action == "timeout" => {
+                        Step::Timeout { seat: seat_of(seat)? }
                     }
-                    _ => return Err(bad("a step is either {\"chance\": …} or {\"seat\": …, \"action\": …}".into())),
+                    (None, Some(seat), Some(action), None) => Step::Action {
+                        seat: seat_of(seat)?,
+                        action: start.parse_action(&action).map_err(|e| bad(e.to_string()))?,
+                    },
+                    (None, Some(seat), None, Some(true)) => Step::Timeout { seat: seat_of(seat)? },
+                    _ => {
+                        return Err(bad("a step is {\"chance\": …}, {\"seat\": …, \"action\": …} or {\"seat\": …, \"timeout\": true}".into()));
+                    }
                 };
-                steps.push(step);
+                let link = match step.link {
+                    None => None,
+                    Some(text) => Some(parse_link(&text).ok_or_else(|| {
+                        bad(format!("its link `{}` is not 64 hexadecimal digits", Snippet::new(&text)))
+                    })?),
+                };
+                steps.push(parsed);
+                times.push(step.time);
+                links.push(link);
             }
-            Ok(Record { start, steps })
+            if times.iter().all(Option::is_none) {
+                times.clear();
+            }
+            Ok(Record { start, steps, times, table, claimed: Some(links) })
         }
     }
 

@@ -80,3 +80,23 @@ mod tests {
         assert!("4".parse::<Seat>().is_err());
     }
 }
+
+/// Who looks at a game: a seat, or a spectator, who sees only what is public.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Viewer {
+    Seat(Seat),
+    Spectator,
+}
+
+impl Viewer {
+    /// Whether this viewer is `seat`.
+    pub fn is(self, seat: Seat) -> bool {
+        self == Viewer::Seat(seat)
+    }
+}
+
+impl From<Seat> for Viewer {
+    fn from(seat: Seat) -> Viewer {
+        Viewer::Seat(seat)
+    }
+}

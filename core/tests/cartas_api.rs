@@ -248,13 +248,13 @@ fn records_replay_and_report_the_first_bad_step() {
         }
     }
     let json = game.record().to_json();
-    assert!(json.starts_with(r#"{"format":"fichas-record","version":1,"variant":"cartas","steps":[{"chance":"#));
+    assert!(json.starts_with(r#"{"format":"fichas-record","version":2,"variant":"cartas","steps":[{"chance":"#));
     assert_eq!(replay(&json).unwrap().state(), game.state());
     let mut value: serde_json::Value = serde_json::from_str(&json).unwrap();
-    value["steps"][10] = serde_json::json!({"seat": 0, "action": "timeout"});
+    value["steps"][10] = serde_json::json!({"seat": 0, "timeout": true});
     let err = Record::from_json(&value.to_string()).unwrap().replay().unwrap_err();
     assert_eq!(err.index, 10);
-    assert_eq!(err.reason, "`timeout` was recorded where a chance outcome was due");
+    assert_eq!(err.reason, "a timeout was recorded where a card was being drawn");
     assert!(matches!(replay(&value.to_string()), Err(RecordError::Illegal(_))));
 }
 

@@ -151,10 +151,10 @@ fn action_by_the_wrong_seat_is_caught_at_its_index() {
 
 #[test]
 fn records_from_a_newer_format_are_refused_clearly() {
-    let json = r#"{"format":"fichas-record","version":2,"variant":"poleana","steps":[],"shiny":true}"#;
+    let json = r#"{"format":"fichas-record","version":3,"variant":"poleana","steps":[],"shiny":true}"#;
     let err = Record::from_json(json).unwrap_err();
-    assert_eq!(err, RecordError::NewerVersion { found: 2, supported: 1 });
-    assert_eq!(err.to_string(), "this record has format version 2, newer than the version 1 this library reads");
+    assert_eq!(err, RecordError::NewerVersion { found: 3, supported: 2 });
+    assert_eq!(err.to_string(), "this record has format version 3, newer than the version 2 this library reads");
 }
 
 #[test]
@@ -181,10 +181,10 @@ fn malformed_records_say_what_is_wrong() {
 fn records_of_a_version_never_written_are_refused() {
     let json = r#"{"format":"fichas-record","version":0,"variant":"poleana","steps":[]}"#;
     let err = Record::from_json(json).unwrap_err();
-    assert_eq!(err, RecordError::UnknownVersion { found: 0, supported: 1 });
+    assert_eq!(err, RecordError::UnknownVersion { found: 0, supported: 2 });
     assert_eq!(
         err.to_string(),
-        "this record has format version 0, which no version of this library writes (it writes 1)"
+        "this record has format version 0, which no version of this library writes (it writes 2)"
     );
 }
 

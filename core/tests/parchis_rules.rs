@@ -587,6 +587,26 @@ fn timeout_loses_the_pending_dice_and_bonus_and_passes_the_turn() {
 }
 
 #[test]
+fn timeout_before_the_roll_passes_the_turn_with_no_roll() {
+    // Rulings 4.2: the host's timeout applies whether or not the seat has rolled.
+    let mut fresh = pos(&four(HOME, HOME, HOME, HOME, ""));
+    let events = fresh.timeout().unwrap();
+    assert_eq!(&events[..], [Event::TimedOut { colour: Yellow }, Event::TurnPassed { to: Blue }]);
+    assert_eq!((fresh.phase(), fresh.turn(), fresh.roll()), (Phase::Chance, Blue, None));
+}
+
+#[test]
+fn timeout_before_the_second_roll_of_a_double_ends_the_turn() {
+    let mut s = rolled(&four("10,home,home,home", HOME, HOME, HOME, ""), "3-3");
+    play(&mut s, "10+3");
+    play(&mut s, "13+3");
+    assert_eq!((s.phase(), s.turn(), s.doubles()), (Phase::Chance, Yellow, 1), "the double earned a roll");
+    let events = s.timeout().unwrap();
+    assert_eq!(&events[..], [Event::TimedOut { colour: Yellow }, Event::TurnPassed { to: Blue }]);
+    assert_eq!((s.turn(), s.doubles()), (Blue, 0));
+}
+
+#[test]
 fn illegal_actions_are_refused_with_a_reason() {
     let mut s = rolled(&four("10,home,home,home", HOME, HOME, HOME, ""), "5-2");
     let err = s.play("10+5".parse().unwrap()).unwrap_err();
@@ -596,8 +616,6 @@ fn illegal_actions_are_refused_with_a_reason() {
     let err = s.play("11+2".parse().unwrap()).unwrap_err();
     assert!(err.to_string().contains("no token there"), "{err}");
     assert_eq!(s.apply_chance(Roll::of(1, 1).unwrap()), Err(PlayError::NotChance));
-    let mut fresh = pos(&four(HOME, HOME, HOME, HOME, ""));
-    assert_eq!(fresh.timeout(), Err(PlayError::ChancePending));
 }
 
 // ---------------------------------------------------------------------------------------------

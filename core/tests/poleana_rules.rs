@@ -865,9 +865,30 @@ fn timeout_during_a_plus_ten_choice_drops_the_plus_ten() {
 }
 
 #[test]
-fn timeout_is_refused_while_the_dice_are_to_be_rolled() {
-    let mut s = pos(&four(AT_START, AT_START, ""));
-    assert_eq!(s.timeout().unwrap_err(), PlayError::ChancePending);
+fn timeout_before_the_roll_is_an_infraction_and_the_turn_passes_unrolled() {
+    // Rulings 4.2: the penalty falls and the turn passes with no roll made.
+    let mut s = pos(&four("B1,G1,start,start", AT_START, ""));
+    assert_eq!(s.phase(), Phase::Chance);
+    let events = s.timeout().unwrap();
+    assert_eq!(
+        &events[..],
+        [
+            Event::Infraction { colour: Yellow, cause: Infraction::Timeout },
+            Event::SentHome { colour: Yellow, from: spot("G1"), count: 1 },
+            Event::TurnPassed { to: Blue },
+        ]
+    );
+    assert!(board(&s).starts_with("turn=B roll=- Y=B1,start,start,start"), "{}", board(&s));
+}
+
+#[test]
+fn timeout_before_the_extra_roll_of_a_double_ends_the_turn() {
+    let mut s = pos(&four(AT_START, "B5,B5,B8,B8", "quiet=BG"));
+    roll_in(&mut s, "2-2");
+    assert_eq!((s.phase(), s.turn(), s.doubles()), (Phase::Chance, Yellow, 1));
+    let events = s.timeout().unwrap();
+    assert_eq!(events.last(), Some(&Event::TurnPassed { to: Blue }));
+    assert_eq!((s.turn(), s.doubles()), (Blue, 0));
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -25,7 +25,13 @@ fuzz_target!(|data: &[u8]| {
             }
             Phase::Chance => {
                 let outcomes = game.chance_outcomes();
-                if b < 224 {
+                if (240..248).contains(&b) {
+                    // A host timeout before the roll applies in the dice games; a Cartas draw
+                    // has no seat on turn to time out.
+                    let dice_game = game.state().roll_is_due();
+                    assert_eq!(game.timeout().is_ok(), dice_game, "a timeout before the roll");
+                    !dice_game
+                } else if b < 224 {
                     let (outcome, _) = outcomes[usize::from(b) % outcomes.len()];
                     game.apply_chance(outcome).expect("a listed chance outcome applies");
                     false

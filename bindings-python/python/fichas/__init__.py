@@ -11,6 +11,14 @@ Play a game step by step::
             g.apply(g.legal_actions()[0])
     print(g.outcome)
 
+A server holds a `Table` instead: seats act only through ``submit``, the table rolls, and
+each seat gets only the events it may see (see docs/server.md)::
+
+    t = fichas.Table("cartas", dice="verifiable")
+    t.start()
+    t.submit(t.to_act, t.step, t.legal_actions(t.to_act)[0])
+    t.events_for(0)
+
 or simulate many games in Rust, on every core::
 
     result = fichas.simulate("parchis:pairs", games=100_000, seed=1)
@@ -32,17 +40,25 @@ from ._fichas import (
     Action,
     Bot,
     ConfigError,
+    DiceError,
     FichasError,
     Game,
+    GameOverError,
+    HostOnlyError,
     IllegalActionError,
+    NotYourTurnError,
     ParseError,
     Record,
     RecordError,
+    StaleStepError,
     Suggestion,
+    Table,
+    TableError,
     View,
     __version__,
     replay,
     variants,
+    verify_dice,
 )
 from ._fichas import simulate as _simulate
 
@@ -50,20 +66,28 @@ __all__ = [
     "Action",
     "Bot",
     "ConfigError",
+    "DiceError",
     "FichasError",
     "Game",
+    "GameOverError",
+    "HostOnlyError",
     "IllegalActionError",
+    "NotYourTurnError",
     "ParseError",
     "Record",
     "Policy",
     "RecordError",
     "SimulationResult",
+    "StaleStepError",
     "Suggestion",
+    "Table",
+    "TableError",
     "View",
     "__version__",
     "replay",
     "simulate",
     "variants",
+    "verify_dice",
 ]
 
 #: How a seat plays in `simulate`: a name (``"random"``, ``"greedy"``, ``"search"``,

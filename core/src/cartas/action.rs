@@ -263,7 +263,7 @@ impl FromStr for Action {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Action, ParseError> {
-        const EXPECTED: &str = "timeout, pass:R, or a card and its use: A:out, 5:12+5, 5:61+5/c, 4:20-4, \
+        const EXPECTED: &str = "pass:R, or a card and its use: A:out, 5:12+5, 5:61+5/c, 4:20-4, \
                                 7:12+3,40+4, J:12~40, J:own, 2:steal3 (a joker is *)";
         let bad = || ParseError::new("Cartas action", text, EXPECTED);
         if text == "timeout" {

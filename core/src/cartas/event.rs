@@ -2,10 +2,11 @@
 //! animate; and how a game ends.
 //!
 //! Some events carry a card only some seats may see (a card dealt, passed or stolen). A server
-//! sends each seat [`Event::seen_by`] that seat, which hides those cards from everyone else.
+//! sends each seat [`Event::seen_by`] that seat, which hides those cards from everyone else
+//! (a `table::Table` does it for every seat and spectator).
 
 use crate::cartas::{Action, Cards, Rank, Spot};
-use crate::seat::Seat;
+use crate::seat::{Seat, Viewer};
 
 /// How a game of Cartas ended: the first seat with all four tokens in its corridor won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -59,18 +60,23 @@ pub enum Event {
 }
 
 impl Event {
-    /// The event as `seat` may see it: cards dealt to, passed between or stolen from other seats
-    /// are hidden (`None`).
-    pub fn seen_by(self, seat: Seat) -> Event {
+    /// The event as `viewer` (a seat, or a spectator) may see it: cards dealt to, passed
+    /// between or stolen from others are hidden (`None`). Rulings 4.3: a dealt card is its
+    /// receiver's; a passed card the giver's, and the receiver's once revealed; a stolen card
+    /// the thief's and the victim's. Everything else is public.
+    pub fn seen_by(self, viewer: impl Into<Viewer>) -> Event {
+        let viewer = viewer.into();
         let hide = |card: Option<Rank>, visible: bool| if visible { card } else { None };
         match self {
-            Event::Dealt { to, card } => Event::Dealt { to, card: hide(card, to == seat) },
-            Event::Chose { seat: chooser, card } => Event::Chose { seat: chooser, card: hide(card, chooser == seat) },
+            Event::Dealt { to, card } => Event::Dealt { to, card: hide(card, viewer.is(to)) },
+            Event::Chose { seat: chooser, card } => {
+                Event::Chose { seat: chooser, card: hide(card, viewer.is(chooser)) }
+            }
             Event::Received { seat: to, from, card } => {
-                Event::Received { seat: to, from, card: hide(card, to == seat || from == seat) }
+                Event::Received { seat: to, from, card: hide(card, viewer.is(to) || viewer.is(from)) }
             }
             Event::Stole { thief, victim, card } => {
-                Event::Stole { thief, victim, card: hide(card, thief == seat || victim == seat) }
+                Event::Stole { thief, victim, card: hide(card, viewer.is(thief) || viewer.is(victim)) }
             }
             other => other,
         }

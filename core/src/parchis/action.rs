@@ -118,7 +118,7 @@ impl FromStr for Action {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Action, ParseError> {
-        const EXPECTED: &str = "timeout, or a move such as 23+4, home+5, home+sum, c3+10 or 40+20";
+        const EXPECTED: &str = "a move such as 23+4, home+5, home+sum, c3+10 or 40+20";
         if text == "timeout" {
             return Ok(Action::Timeout);
         }

@@ -198,11 +198,10 @@ impl State {
 
     /// Like [`State::play`], sending the events to any sink.
     pub fn play_into<S: EventSink<Event>>(&mut self, action: Action, sink: &mut S) -> Result<(), PlayError> {
-        self.phase().expect_decision()?;
         if action == Action::Timeout {
-            self.time_out(sink);
-            return Ok(());
+            return self.timeout_into(sink);
         }
+        self.phase().expect_decision()?;
         let choices = self.legal_actions();
         let plan = self.plan_of(action);
         let chosen = choices.iter().find(|c| plan.is_some() && self.plan_of(c.action) == plan);
@@ -215,10 +214,21 @@ impl State {
         }
     }
 
-    /// The host's report that the seat to decide ran out of time: the pending dice and bonus
-    /// are lost and the turn passes, with no extra roll.
+    /// The host's report that the seat whose turn it is ran out of time, whether or not it has
+    /// rolled: the pending dice and bonus are lost and the turn passes, with no extra roll.
     pub fn timeout(&mut self) -> Result<Events, PlayError> {
-        self.play(Action::Timeout)
+        let mut events = Events::new();
+        self.timeout_into(&mut events)?;
+        Ok(events)
+    }
+
+    /// Like [`State::timeout`], sending the events to any sink.
+    pub fn timeout_into<S: EventSink<Event>>(&mut self, sink: &mut S) -> Result<(), PlayError> {
+        if self.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        self.time_out(sink);
+        Ok(())
     }
 
     /// Applies a choice taken from this state's [`State::legal_actions`] without checking it:

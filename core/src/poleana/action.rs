@@ -142,7 +142,8 @@ impl FromStr for Action {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Action, ParseError> {
-        const EXPECTED: &str = "sweep, release, rescue, timeout, +10, +10/b, a move such as Y12+5 or R14+8/b, or a tapón move such as 2xB3+4";
+        const EXPECTED: &str =
+            "sweep, release, rescue, +10, +10/b, a move such as Y12+5 or R14+8/b, or a tapón move such as 2xB3+4";
         let bad = || ParseError::new("Poleana action", text, EXPECTED);
         match text {
             "sweep" => return Ok(Action::Sweep),

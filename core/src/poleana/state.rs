@@ -202,11 +202,10 @@ impl State {
 
     /// Like [`State::play`], sending the events to any sink (`()` discards them).
     pub fn play_into<S: EventSink<Event>>(&mut self, action: Action, sink: &mut S) -> Result<(), PlayError> {
-        self.phase().expect_decision()?;
         if action == Action::Timeout {
-            self.time_out(sink);
-            return Ok(());
+            return self.timeout_into(sink);
         }
+        self.phase().expect_decision()?;
         let plan = self.plan_of(action).ok_or_else(|| PlayError::illegal(action, self.why_illegal(action)))?;
         let choices = self.legal_actions();
         let chosen = choices
@@ -217,10 +216,22 @@ impl State {
         Ok(())
     }
 
-    /// The host's report that the player to decide ran out of time: an infraction whose penalty
-    /// falls at once, and the turn passes.
+    /// The host's report that the player whose turn it is ran out of time, whether or not it
+    /// has rolled: an infraction whose penalty falls at once, and the turn passes (before the
+    /// roll, with no roll made).
     pub fn timeout(&mut self) -> Result<Events, PlayError> {
-        self.play(Action::Timeout)
+        let mut events = Events::new();
+        self.timeout_into(&mut events)?;
+        Ok(events)
+    }
+
+    /// Like [`State::timeout`], sending the events to any sink.
+    pub fn timeout_into<S: EventSink<Event>>(&mut self, sink: &mut S) -> Result<(), PlayError> {
+        if self.is_over() {
+            return Err(PlayError::GameOver);
+        }
+        self.time_out(sink);
+        Ok(())
     }
 
     /// Applies a choice taken from this state's [`State::legal_actions`], skipping the checks:

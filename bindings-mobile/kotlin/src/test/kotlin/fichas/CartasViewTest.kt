@@ -74,14 +74,15 @@ class CartasViewTest {
 
     @Test
     fun `the events of a deal show each card only to the seat that got it`() {
-        Game("cartas", seed = 3uL).use { game ->
-            game.roll()
-            val all = game.lastEvents().filter { it.kind == "dealt" }
-            assertTrue(all.isNotEmpty() && all.all { it.fields.containsKey("card") })
+        Table("cartas").use { table ->
+            table.start()
+            val all = table.eventsFor(null).filter { it.event.kind == "dealt" }
+            assertEquals(24, all.size, "six cards to each of four seats")
+            assertTrue(all.none { it.event.fields.containsKey("card") }, "a spectator sees no card")
             for (seat in 0u..3u) {
-                for (event in game.lastEventsFor(seat).filter { it.kind == "dealt" }) {
-                    val mine = event.fields["to"] == seat.toString()
-                    assertEquals(mine, event.fields.containsKey("card"), "seat $seat sees $event")
+                for (delivered in table.eventsFor(seat).filter { it.event.kind == "dealt" }) {
+                    val mine = delivered.event.fields["to"] == seat.toString()
+                    assertEquals(mine, delivered.event.fields.containsKey("card"), "seat $seat sees $delivered")
                 }
             }
         }

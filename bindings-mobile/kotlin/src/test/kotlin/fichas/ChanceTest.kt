@@ -81,7 +81,16 @@ class ChanceTest {
             val events = game.timeout()
             assertEquals("infraction", events.first().kind)
             assertEquals("timeout", events.first().fields["cause"])
-            assertEquals(Step.Decision(0u, "timeout"), game.record().steps().last())
+            assertEquals(Step.Timeout(0u), game.record().steps().last())
+        }
+    }
+
+    @Test
+    fun `a timeout is the host's call, never an action`() {
+        Game("poleana:2", seed = 1uL).use { game ->
+            game.applyChance("5-1")
+            val refused = assertThrows<FichasException.IllegalAction> { game.play(game.legalActions().first().copy(notation = "timeout")) }
+            assertTrue(refused.message!!.contains("host"), refused.message)
         }
     }
 }

@@ -57,7 +57,6 @@ class ErrorsTest {
         Game("poleana:2").use { game ->
             val seat = assertThrows<FichasException.Seat> { game.view(2u) }
             assertEquals("seat 2 is not at this table: poleana:2 has seats 0 to 1", seat.message)
-            assertThrows<FichasException.Seat> { game.lastEventsFor(7u) }
         }
     }
 

@@ -20,7 +20,7 @@ class RecordTest {
         playedGame().use { game ->
             val record = game.record()
             val json = record.toJson()
-            assertTrue(json.startsWith("{\"format\":\"fichas-record\",\"version\":1,\"variant\":\"parchis:pairs\""), json.take(80))
+            assertTrue(json.startsWith("{\"format\":\"fichas-record\",\"version\":2,\"variant\":\"parchis:pairs\""), json.take(80))
             replay(json).use { assertEquals(game.position(), it.position()) }
             record.replay().use { assertEquals(game.position(), it.position()) }
 
@@ -51,7 +51,7 @@ class RecordTest {
             val error = assertThrows<FichasException.Record> { replay(early) }
             assertEquals("step 0 is illegal: `home+5` was recorded where a chance outcome was due", error.message)
 
-            val newer = assertThrows<FichasException.Record> { GameRecord.fromJson(json.replace("\"version\":1", "\"version\":2")) }
+            val newer = assertThrows<FichasException.Record> { GameRecord.fromJson(json.replace("\"version\":2", "\"version\":3")) }
             assertTrue(newer.message!!.contains("newer"), newer.message)
             assertThrows<FichasException.Record> { replay("not json") }
         }

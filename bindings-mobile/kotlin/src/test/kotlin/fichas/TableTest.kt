@@ -1,0 +1,139 @@
+package fichas
+
+import kotlin.random.Random
+import org.junit.jupiter.api.Assertions.assertEquals
+import org.junit.jupiter.api.Assertions.assertFalse
+import org.junit.jupiter.api.Assertions.assertNotEquals
+import org.junit.jupiter.api.Assertions.assertTrue
+import org.junit.jupiter.api.Test
+import org.junit.jupiter.api.assertThrows
+
+/** A server holds a Table: one door for seats, the host's timeouts, per-seat events, evidence. */
+class TableTest {
+    /** Plays random legal moves through the table's one door until the game ends. */
+    private fun playOut(table: Table, random: Random, limit: Int = 100_000) {
+        var steps = 0
+        while (!table.isOver() && steps < limit) {
+            val seat = table.toAct() ?: error("nobody is to act at step ${table.step()}")
+            val legal = table.legalActions(seat)
+            table.submit(seat, table.step(), legal[random.nextInt(legal.size)], at = steps.toULong())
+            steps++
+        }
+    }
+
+    @Test
+    fun `every refusal has its own error and changes nothing`() {
+        Table("poleana:2").use { table ->
+            assertThrows<FichasException.Table> { table.submit(0u, 0uL, "roll") }
+            table.start(at = 0uL)
+            assertEquals(listOf("roll"), table.legalActions(0u))
+            val head = table.head()
+            val notYours = assertThrows<FichasException.NotYourTurn> { table.submit(1u, 0uL, "roll") }
+            assertTrue(notYours.message!!.contains("seat 0 (yellow) is to act"), notYours.message)
+            assertThrows<FichasException.HostOnly> { table.submit(0u, 0uL, "timeout") }
+            assertThrows<FichasException.Stale> { table.submit(0u, 7uL, "roll") }
+            val illegal = assertThrows<FichasException.IllegalAction> { table.submit(0u, 0uL, "release") }
+            assertTrue(illegal.message!!.contains("legal: roll"), illegal.message)
+            assertThrows<FichasException.Seat> { table.submit(5u, 0uL, "roll") }
+            assertEquals(0uL, table.step())
+            assertEquals(head, table.head(), "nothing changed")
+            assertEquals(1uL, table.submit(0u, 0uL, "roll", at = 5uL))
+            // The same message again: stale, or out of turn if the roll passed the turn.
+            val again = assertThrows<FichasException> { table.submit(0u, 0uL, "roll") }
+            assertTrue(again is FichasException.Stale || again is FichasException.NotYourTurn, "$again")
+        }
+    }
+
+    @Test
+    fun `the host times a seat out before its roll, and the record says so`() {
+        Table("poleana:2", turnLimitMs = 1_000uL).use { table ->
+            table.start(at = 0uL)
+            assertEquals(1_000uL, table.deadline())
+            assertFalse(table.expire(999uL))
+            assertTrue(table.expire(1_000uL))
+            assertEquals(1u, table.toAct())
+            assertEquals(2_000uL, table.deadline(), "the next turn's clock starts at the timeout")
+            assertEquals(Step.Timeout(0u), table.record().steps().last())
+        }
+    }
+
+    @Test
+    fun `verifiable dice check out after the reveal, and a changed outcome does not`() {
+        Table("cartas", dice = "verifiable").use { table ->
+            val commitment = table.commitment()!!
+            for (seat in 0u..3u) table.join(seat, player = "p$seat", seed = "seed $seat")
+            table.start()
+            playOut(table, Random(4))
+            val record = table.record().toJson()
+            assertTrue(record.contains(commitment))
+            val secret = table.reveal()
+            assertTrue(verifyDice(record, secret) > 24u)
+            GameRecord.fromJson(record).verify(table.head())
+            // Another card for the first deal: a different outcome than the secret gives.
+            val first = Regex("\"chance\":\"(.)\"").find(record)!!
+            val other = if (first.groupValues[1] == "K") "A" else "K"
+            val forged = record.replaceFirst(first.value, "\"chance\":\"$other\"")
+            assertThrows<FichasException.Dice> { verifyDice(forged, secret) }
+            assertThrows<FichasException.Record> { GameRecord.fromJson(forged).verify(null) }
+        }
+    }
+
+    @Test
+    fun `each seat's stream shows only the cards that seat may see`() {
+        Table("cartas").use { table ->
+            table.start()
+            playOut(table, Random(9))
+            for (seat in 0u..3u) {
+                for (d in table.eventsFor(seat)) {
+                    val card = d.event.fields.containsKey("card")
+                    val f = d.event.fields
+                    val mine = when (d.event.kind) {
+                        "dealt" -> f["to"] == "$seat"
+                        "chose" -> f["seat"] == "$seat"
+                        "received" -> f["seat"] == "$seat" || f["from"] == "$seat"
+                        "stole" -> f["thief"] == "$seat" || f["victim"] == "$seat"
+                        else -> true
+                    }
+                    assertTrue(!card || mine, "seat $seat got $d")
+                }
+            }
+            val since = table.eventsFor(0u, since = 30uL)
+            assertTrue(since.all { it.step >= 30uL })
+        }
+    }
+
+    @Test
+    fun `a resumed table continues the committed dice and never a fixed seed`() {
+        Table("poleana:4", dice = "verifiable").use { table ->
+            table.start()
+            playOut(table, Random(1), limit = 40)
+            val secret = table.reveal()
+            val middle = table.record().toJson()
+            Table.resume(middle, secret).use { again ->
+                assertEquals(table.step(), again.step())
+                assertEquals(table.rolls(), again.rolls())
+                playOut(table, Random(2))
+                playOut(again, Random(2))
+                assertEquals(table.record().toJson(), again.record().toJson())
+            }
+            assertThrows<FichasException.Table> { Table.resume(middle, null) }
+        }
+        Table("parchis").use { table ->
+            table.start()
+            playOut(table, Random(1), limit = 20)
+            val middle = table.record().toJson()
+            val nexts = (1..12).map {
+                Table.resume(middle).use { t ->
+                    val (before, random) = t.rolls().size to Random(3)
+                    while (t.rolls().size == before) {
+                        val seat = t.toAct()!!
+                        val legal = t.legalActions(seat)
+                        t.submit(seat, t.step(), legal[random.nextInt(legal.size)])
+                    }
+                    t.rolls().last().roll
+                }
+            }
+            assertNotEquals(1, nexts.toSet().size, "fresh entropy: $nexts")
+        }
+    }
+}

@@ -1,0 +1,249 @@
+"""A server holds a `Table`: one door for seats, host-only timeouts, per-seat streams, dice
+nobody can tilt, and records fit for a dispute."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any, Dict, List
+
+import pytest
+
+import fichas
+
+CARD_EVENTS = {"dealt", "chose", "received", "stole"}
+
+
+def play_out(table: fichas.Table, rng: random.Random, limit: int = 100_000) -> None:
+    steps = 0
+    while not table.is_over and steps < limit:
+        seat = table.to_act
+        assert seat is not None, f"nobody to act at step {table.step}"
+        table.submit(seat, table.step, rng.choice(table.legal_actions(seat)), at=steps)
+        steps += 1
+
+
+def may_see(event: Dict[str, Any], seat: int) -> bool:
+    kind = event["event"]
+    if kind == "dealt":
+        return bool(event["to"] == seat)
+    if kind == "chose":
+        return bool(event["seat"] == seat)
+    if kind == "received":
+        return seat in (event["seat"], event["from"])
+    if kind == "stole":
+        return seat in (event["thief"], event["victim"])
+    return True
+
+
+def test_every_refusal_is_its_own_error_and_changes_nothing() -> None:
+    table = fichas.Table("poleana:2")
+    with pytest.raises(fichas.TableError, match="not started"):
+        table.submit(0, 0, "roll")
+    table.start(at=0)
+    head = table.head
+    with pytest.raises(fichas.NotYourTurnError, match=r"seat 0 \(yellow\) is to act") as turn:
+        table.submit(1, 0, "roll")
+    assert turn.value.to_act == 0
+    with pytest.raises(fichas.HostOnlyError):
+        table.submit(0, 0, "timeout")
+    with pytest.raises(fichas.StaleStepError) as stale:
+        table.submit(0, 3, "roll")
+    assert stale.value.step == 0
+    with pytest.raises(fichas.IllegalActionError) as illegal:
+        table.submit(0, 0, "release")
+    assert illegal.value.legal == ["roll"]
+    with pytest.raises(fichas.IllegalActionError, match="cannot read"):
+        table.submit(0, 0, "x" * 5000)
+    with pytest.raises(fichas.FichasError, match="not at this table"):
+        table.submit(2, 0, "roll")
+    assert (table.step, table.head) == (0, head), "nothing changed"
+    assert issubclass(fichas.NotYourTurnError, fichas.TableError)
+    assert issubclass(fichas.TableError, fichas.FichasError)
+
+
+def test_a_repeated_message_is_applied_once() -> None:
+    table = fichas.Table("cartas")
+    table.start()
+    seat, step = table.to_act, table.step
+    assert seat is not None
+    action = table.legal_actions(seat)[0]
+    table.submit(seat, step, action)
+    with pytest.raises((fichas.StaleStepError, fichas.NotYourTurnError)):
+        table.submit(seat, step, action)
+    assert table.step == step + 1
+
+
+def test_a_finished_game_refuses_every_move() -> None:
+    table = fichas.Table("poleana-express:2")
+    table.start()
+    play_out(table, random.Random(2))
+    with pytest.raises(fichas.GameOverError):
+        table.submit(0, table.step, "roll")
+    with pytest.raises(fichas.GameOverError):
+        table.timeout()
+    assert table.winners
+
+
+def test_a_timeout_is_the_hosts_and_applies_before_the_roll() -> None:
+    game = fichas.Game("poleana:2", seed=1)
+    with pytest.raises(fichas.IllegalActionError, match="host"):
+        game.apply_chance("5-1") and None
+        game.apply("timeout")
+    fresh = fichas.Game("parchis", seed=1)
+    events = fresh.timeout()
+    assert [e["event"] for e in events] == ["timed_out", "turn_passed"]
+    assert fresh.record().steps == [{"seat": 0, "timeout": True}]
+
+    table = fichas.Table("poleana:2", turn_limit_ms=1000)
+    table.start(at=0)
+    assert table.deadline == 1000
+    assert not table.expire(999)
+    assert table.expire(1000)
+    assert table.to_act == 1
+    assert table.deadline == 2000
+    steps = table.record().steps
+    assert steps == [{"seat": 0, "timeout": True}]
+    assert table.record().times == [1000]
+    assert [e["event"] for e in table.events_for(1)][0] == "infraction"
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_no_seat_ever_receives_a_card_its_view_may_not_show(seed: int) -> None:
+    table = fichas.Table("cartas", dice="verifiable")
+    for seat in range(4):
+        table.join(seat, seed=f"seat {seat} {seed}")
+    table.start()
+    play_out(table, random.Random(seed))
+    host = table.events()
+    assert all(e["card"] is not None for e in host if e["event"] in CARD_EVENTS)
+    for seat in range(4):
+        mine = table.events_for(seat)
+        assert len(mine) == len(host)
+        for event in mine:
+            if event["event"] in CARD_EVENTS and event["card"] is not None:
+                assert may_see(event, seat), (seat, event)
+        view = json.loads(table.view(seat).to_json())
+        assert view["seat"] == seat
+    assert all(e.get("card") is None for e in table.events_for(None) if e["event"] in CARD_EVENTS)
+    later = table.events_for(2, since=40)
+    assert later and all(e["step"] >= 40 for e in later)
+
+
+def test_host_dice_wait_for_the_host() -> None:
+    table = fichas.Table("parchis", dice="host")
+    table.start()
+    assert table.legal_actions(0) == ["roll"]
+    table.submit(0, 0, "roll")
+    assert table.chance_due and table.to_act is None
+    assert ("5-5", 1) in table.chance_outcomes()
+    with pytest.raises(fichas.NotYourTurnError, match="nobody is to act"):
+        table.submit(0, 0, "roll")
+    table.supply("6-1")
+    assert table.rolls() == [{"step": 0, "seat": 0, "roll": "6-1"}]
+    assert not table.chance_due
+    with pytest.raises(fichas.TableError, match="no outcome is due"):
+        table.supply("2-2")
+    system = fichas.Table("parchis")
+    system.start()
+    with pytest.raises(fichas.TableError, match="the host supplies none"):
+        system.supply("2-2")
+
+
+def test_the_roll_history_is_every_roll_in_order() -> None:
+    table = fichas.Table("poleana:4")
+    table.start()
+    play_out(table, random.Random(5), limit=300)
+    record = table.record().steps
+    chances = [(i, s["chance"]) for i, s in enumerate(record) if "chance" in s]
+    assert [(r["step"], r["roll"]) for r in table.rolls()] == chances
+    assert {r["seat"] for r in table.rolls()} == {0, 1, 2, 3}
+
+
+def test_verifiable_dice_check_out_and_a_changed_outcome_does_not() -> None:
+    table = fichas.Table("poleana:2", dice="verifiable")
+    commitment = table.commitment
+    assert commitment is not None and len(commitment) == 64
+    table.join(0, player="ana", seed="ana's seed")
+    table.join(1, player="ben")
+    table.start(at=1)
+    play_out(table, random.Random(3))
+    record = table.record().to_json()
+    secret = table.reveal()
+    assert fichas.verify_dice(record, secret) == len(table.rolls())
+    data = json.loads(record)
+    assert data["table"]["commitment"] == commitment
+    assert data["table"]["players"] == ["ana", "ben"]
+    first = next(i for i, s in enumerate(data["steps"]) if "chance" in s)
+    data["steps"][first]["chance"] = "6-6" if data["steps"][first]["chance"] != "6-6" else "1-2"
+    with pytest.raises(fichas.DiceError) as differs:
+        fichas.verify_dice(json.dumps(data), secret)
+    assert differs.value.step == first
+    with pytest.raises(fichas.DiceError, match="does not match the record's commitment"):
+        fichas.verify_dice(record, "00" * 32)
+    with pytest.raises(fichas.TableError, match="system: there is no secret"):
+        fichas.Table("cartas").reveal()
+
+
+def test_the_chain_catches_changes_insertions_removals_and_cuts() -> None:
+    table = fichas.Table("cartas")
+    table.start()
+    play_out(table, random.Random(8), limit=200)
+    text, head = table.record().to_json(), table.head
+    fichas.Record.from_json(text).verify(head)
+    data = json.loads(text)
+
+    def check(steps: List[Dict[str, Any]], message: str, with_head: bool = False) -> None:
+        tampered = json.dumps({**data, "steps": steps})
+        with pytest.raises(fichas.RecordError, match=message):
+            fichas.Record.from_json(tampered).verify(head if with_head else None)
+
+    changed = [dict(s) for s in data["steps"]]
+    at = next(i for i, s in enumerate(changed) if i >= 30 and "chance" in s)
+    changed[at]["chance"] = "K" if changed[at]["chance"] != "K" else "A"
+    check(changed, f"step {at} does not match")
+    check(data["steps"][:10] + [data["steps"][12]] + data["steps"][10:], "step 10 does not match")
+    check(data["steps"][:10] + data["steps"][11:], "step 10 does not match")
+    fichas.Record.from_json(json.dumps({**data, "steps": data["steps"][:-5]})).verify()
+    check(data["steps"][:-5], "not at the head", with_head=True)
+    rewritten = fichas.Record.from_json(json.dumps({**data, "steps": [{k: v for k, v in s.items() if k != "link"} for s in changed]}))
+    forged = fichas.Record.from_json(rewritten.to_json())
+    forged.verify()
+    with pytest.raises(fichas.RecordError, match="not at the head"):
+        forged.verify(head)
+
+
+def test_resume_continues_the_committed_dice_exactly() -> None:
+    original = fichas.Table("cartas", dice="verifiable")
+    original.start(at=0)
+    play_out(original, random.Random(1), limit=60)
+    secret, middle = original.reveal(), original.record().to_json()
+    again = fichas.Table.resume(middle, secret=secret)
+    assert again.step == original.step and again.events_for(1) == original.events_for(1)
+    play_out(original, random.Random(9))
+    play_out(again, random.Random(9))
+    assert again.record().to_json() == original.record().to_json()
+    with pytest.raises(fichas.TableError, match="only with their secret"):
+        fichas.Table.resume(middle)
+    with pytest.raises(fichas.TableError, match="does not match"):
+        fichas.Table.resume(middle, secret="11" * 32)
+
+
+def test_resumed_system_dice_and_replayed_games_never_roll_alike() -> None:
+    table = fichas.Table("parchis")
+    table.start()
+    play_out(table, random.Random(1), limit=10)
+    middle = table.record().to_json()
+    nexts = set()
+    for _ in range(12):
+        resumed = fichas.Table.resume(middle)
+        before, rng = len(resumed.rolls()), random.Random(4)
+        while len(resumed.rolls()) == before:
+            seat = resumed.to_act
+            assert seat is not None
+            resumed.submit(seat, resumed.step, rng.choice(resumed.legal_actions(seat)))
+        nexts.add(resumed.rolls()[-1]["roll"])
+    assert len(nexts) > 1, nexts
+    game_record = fichas.Game("poleana:2", seed=3).record().to_json()
+    rolls = {str(fichas.replay(game_record).roll()[0]["roll"]) for _ in range(12)}
+    assert len(rolls) > 1, "a replayed game's dice are seeded afresh"

@@ -1,0 +1,573 @@
+//! Tables: the engine as the authority of an online game (rulings section 4).
+//!
+//! A [`Game`] is the raw engine: whoever holds it may do anything. A [`Table`] is what a server
+//! holds instead. Seats act through one door, [`Table::submit`], which names the seat and the
+//! step it acted on, and everything else is refused with its own [`TableError`]. Chance is the
+//! table's (see [`dice`]); timeouts are the host's ([`Table::timeout`], [`Table::expire`]);
+//! every event reaches each seat and spectator in the form it may see ([`Table::events_for`]);
+//! and the record is evidence: host metadata and a hash chain ([`Table::record`]).
+//!
+//! ```
+//! use fichas::seat::{Seat, Viewer};
+//! use fichas::table::{Options, Table};
+//!
+//! let mut table = Table::new("poleana:2".parse().unwrap(), Options::default()).unwrap();
+//! table.start(Some(0)).unwrap();
+//! let yellow = Seat::ALL[0];
+//! assert_eq!(table.legal_actions(yellow), ["roll"]);
+//! let step = table.submit(yellow, table.step(), "roll", Some(1_000)).unwrap();
+//! assert_eq!(step, 1);
+//! // Blue may not act for yellow, nor ask for a timeout.
+//! assert!(table.submit(Seat::ALL[1], step, "timeout", None).is_err());
+//! let rolled = table.events_for(Viewer::Seat(Seat::ALL[1]), 0);
+//! println!("{}", rolled[0].event_name());
+//! ```
+
+pub mod dice;
+
+use alloc::format;
+use alloc::string::{String, ToString};
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::game::{Action, ChanceOutcome, Event, Game, Outcome, State, Variant, View, describe_seat};
+use crate::notation::{ParseError, Snippet, bounded};
+use crate::phase::PlayError;
+use crate::record::{Link, Meta, Record, Step, hex, replay_step};
+use crate::seat::{Seat, Viewer};
+
+pub use crate::record::DiceSource;
+use dice::Source;
+pub use dice::{DiceError, Secret, verify_dice};
+
+/// How a table is set up.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    pub dice: DiceSource,
+    /// The time each turn may take, in milliseconds of the host's clock.
+    pub turn_limit_ms: Option<u64>,
+}
+
+/// What a seat sends: its roll request (in the dice games) or an action.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Asks for the roll that is due; the table rolls.
+    Roll,
+    Action(Action),
+}
+
+/// An event delivered to a viewer, with the table step that produced it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Delivered {
+    pub step: usize,
+    pub event: Event,
+}
+
+impl Delivered {
+    /// The event's name in JSON (`rolled`, `dealt`, …).
+    #[cfg(feature = "serde")]
+    pub fn event_name(&self) -> String {
+        let value = serde_json::to_value(self.event).unwrap_or_default();
+        value.get("event").and_then(|e| e.as_str()).unwrap_or("").to_string()
+    }
+}
+
+/// One roll of the game, for the dice button's history.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct RollEntry {
+    pub step: usize,
+    pub seat: Seat,
+    pub roll: crate::dice::Roll,
+}
+
+/// Why a table refused a call. Nothing changes when a call is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TableError {
+    #[error("it is not {seat}'s turn: {}", match .to_act { Some(who) => format!("{who} is to act"), None => "nobody is to act now".to_string() })]
+    NotYourTurn { seat: String, to_act: Option<String>, to_act_seat: Option<Seat> },
+    #[error("the move was made on step {sent}, but the table is at step {current}: look at the position again")]
+    Stale { sent: usize, current: usize },
+    #[error("a timeout is the host's to report: no seat may ask for one")]
+    HostOnly,
+    #[error("`{action}` is not legal here: {reason} (legal: {})", if .legal.is_empty() { "nothing".to_string() } else { .legal.join(", ") })]
+    Illegal { action: Snippet, reason: String, legal: Vec<String> },
+    #[error("the game is over")]
+    GameOver,
+    #[error("seat {seat} is not at this table of {seats}")]
+    NoSuchSeat { seat: usize, seats: usize },
+    #[error("the table has not started: the host calls start() once the seats have joined")]
+    NotStarted,
+    #[error("the table has started: seats join and add their seeds before the start")]
+    Started,
+    #[error("{0}")]
+    Dice(String),
+    #[error("the record cannot be resumed: {0}")]
+    Resume(String),
+}
+
+/// A game held by a server: the only door through which seats act.
+#[derive(Clone, Debug)]
+pub struct Table {
+    game: Game,
+    meta: Meta,
+    times: Vec<Option<u64>>,
+    source: Source,
+    events: Vec<Delivered>,
+    rolls: Vec<RollEntry>,
+    /// A seat asked for its roll and the host is to supply it.
+    roll_asked: bool,
+    turn_started: Option<u64>,
+    clock_for: Option<Seat>,
+}
+
+impl Table {
+    /// A table of `variant`, not yet started. Verifiable dice draw their secret here, so the
+    /// commitment can be published before anyone joins.
+    pub fn new(variant: Variant, options: Options) -> Result<Table, TableError> {
+        let source = match options.dice {
+            DiceSource::System => Source::System,
+            DiceSource::Host => Source::Host,
+            DiceSource::Verifiable => Source::Verifiable(Secret::generate().map_err(entropy)?),
+        };
+        Ok(Table::with_source(Game::new(variant), source, options.turn_limit_ms))
+    }
+
+    /// A table of verifiable dice with a secret the host chose (tests, or a secret kept in a
+    /// hardware module).
+    pub fn with_secret(variant: Variant, secret: Secret, turn_limit_ms: Option<u64>) -> Table {
+        Table::with_source(Game::new(variant), Source::Verifiable(secret), turn_limit_ms)
+    }
+
+    fn with_source(game: Game, source: Source, turn_limit_ms: Option<u64>) -> Table {
+        let seats = game.variant().seats();
+        let meta = Meta {
+            players: alloc::vec![None; seats],
+            started: false,
+            start_time: None,
+            turn_limit_ms,
+            dice: source.kind(),
+            commitment: match &source {
+                Source::Verifiable(secret) => Some(secret.commitment()),
+                _ => None,
+            },
+            seeds: alloc::vec![String::new(); seats],
+        };
+        Table {
+            game,
+            meta,
+            times: Vec::new(),
+            source,
+            events: Vec::new(),
+            rolls: Vec::new(),
+            roll_asked: false,
+            turn_started: None,
+            clock_for: None,
+        }
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.game.variant()
+    }
+
+    pub fn seats(&self) -> usize {
+        self.variant().seats()
+    }
+
+    pub fn dice(&self) -> DiceSource {
+        self.meta.dice
+    }
+
+    /// SHA-256 of the verifiable dice's secret, to publish before the start.
+    pub fn commitment(&self) -> Option<Link> {
+        self.meta.commitment
+    }
+
+    /// The secret of verifiable dice. The host keeps it to itself until the game is over, then
+    /// publishes it so that anyone can check every outcome ([`verify_dice`]).
+    pub fn reveal(&self) -> Option<&Secret> {
+        match &self.source {
+            Source::Verifiable(secret) => Some(secret),
+            _ => None,
+        }
+    }
+
+    /// Seats `seat` with its player's name or id, and its seed for the verifiable dice (any
+    /// text; it joins the derivation of every outcome). Only before the start.
+    pub fn join(&mut self, seat: Seat, player: Option<&str>, seed: Option<&str>) -> Result<(), TableError> {
+        self.check_seat(seat)?;
+        if self.meta.started {
+            return Err(TableError::Started);
+        }
+        self.meta.players[seat.index()] = player.map(str::to_string);
+        self.meta.seeds[seat.index()] = seed.unwrap_or("").to_string();
+        Ok(())
+    }
+
+    /// Closes the joining (the seeds are final) and makes the draws that are due (the first
+    /// deal of Cartas). `at` is the host's time, which starts the first turn's clock.
+    pub fn start(&mut self, at: Option<u64>) -> Result<(), TableError> {
+        if self.meta.started {
+            return Err(TableError::Started);
+        }
+        self.meta.started = true;
+        self.meta.start_time = at;
+        self.turn_started = at;
+        self.clock_for = self.to_act();
+        self.settle(at)
+    }
+
+    pub fn is_started(&self) -> bool {
+        self.meta.started
+    }
+
+    /// The table's step counter: how many steps the record holds. A seat sends back the step
+    /// it last saw, so that a move made on an older position is refused.
+    pub fn step(&self) -> usize {
+        self.game.steps().len()
+    }
+
+    /// The seat to act now: the one to decide or, in the dice games, the one to ask for its
+    /// roll. `None` before the start, once the game is over, and while the host's dice are due.
+    pub fn to_act(&self) -> Option<Seat> {
+        if !self.meta.started || self.chance_due() {
+            return None;
+        }
+        self.game.state().seat_on_turn()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.game.outcome()
+    }
+
+    pub fn winners(&self) -> Vec<Seat> {
+        self.game.winners()
+    }
+
+    /// What `seat` may send now, in notation: `roll` when its roll is due, else its legal
+    /// actions; nothing when it is not its turn.
+    pub fn legal_actions(&self, seat: Seat) -> Vec<String> {
+        if self.to_act() != Some(seat) {
+            return Vec::new();
+        }
+        if self.game.state().roll_is_due() {
+            return alloc::vec!["roll".to_string()];
+        }
+        self.game.legal_actions().iter().map(|c| c.action().to_string()).collect()
+    }
+
+    /// A seat's move as text (`roll`, or an action in the game's notation), made on table step
+    /// `step`; `at` is the host's time. The new step, or why the move is refused.
+    pub fn submit(&mut self, seat: Seat, step: usize, text: &str, at: Option<u64>) -> Result<usize, TableError> {
+        self.check_seat(seat)?;
+        let text = text.trim();
+        let mv = if text == "roll" && self.game.state().roll_is_due() {
+            Move::Roll
+        } else {
+            match self.game.state().parse_action(text) {
+                Ok(action) => Move::Action(action),
+                Err(e) => {
+                    self.check_turn(seat, step)?;
+                    if text == "roll" {
+                        return Err(self.illegal(text, "no roll is due: choose a move".to_string(), seat));
+                    }
+                    return Err(self.illegal(text, parse_reason(&e), seat));
+                }
+            }
+        };
+        self.submit_move(seat, step, mv, at)
+    }
+
+    /// [`Table::submit`] with a typed move.
+    pub fn submit_move(&mut self, seat: Seat, step: usize, mv: Move, at: Option<u64>) -> Result<usize, TableError> {
+        self.check_seat(seat)?;
+        if matches!(mv, Move::Action(a) if a.is_timeout()) {
+            return Err(TableError::HostOnly);
+        }
+        self.check_turn(seat, step)?;
+        match mv {
+            Move::Roll => {
+                if !self.game.state().roll_is_due() {
+                    return Err(self.illegal("roll", "no roll is due: choose a move".to_string(), seat));
+                }
+                self.roll_asked = true;
+                self.settle(at)?;
+            }
+            Move::Action(action) => {
+                if self.game.state().roll_is_due() {
+                    return Err(self.illegal(&action.to_string(), "roll first".to_string(), seat));
+                }
+                let mut game = self.game.clone();
+                game.play(action).map_err(|e| self.illegal(&action.to_string(), play_reason(&e), seat))?;
+                self.commit(Step::Action { seat, action }, at)?;
+                self.settle(at)?;
+            }
+        }
+        Ok(self.step())
+    }
+
+    /// The host's timeout of the seat whose turn it is, whether or not it has rolled (rulings
+    /// 4.2). No seat can cause one: it is not an action of [`Table::submit`].
+    pub fn timeout(&mut self, at: Option<u64>) -> Result<usize, TableError> {
+        self.check_open()?;
+        let seat = self
+            .game
+            .state()
+            .seat_on_turn()
+            .filter(|_| !self.chance_due())
+            .ok_or_else(|| TableError::Dice("nobody is on turn: the table waits for the host's outcome".into()))?;
+        self.roll_asked = false;
+        self.commit(Step::Timeout { seat }, at)?;
+        self.settle(at)?;
+        Ok(self.step())
+    }
+
+    /// When the current turn's time runs out, from the host's times and the turn limit: the
+    /// clock starts when a seat's turn begins (the host's time of that step).
+    pub fn deadline(&self) -> Option<u64> {
+        let limit = self.meta.turn_limit_ms?;
+        self.to_act()?;
+        self.turn_started.map(|t| t.saturating_add(limit))
+    }
+
+    /// Times out the seat to act if `now` is at or past the deadline; whether it did.
+    pub fn expire(&mut self, now: u64) -> Result<bool, TableError> {
+        match self.deadline() {
+            Some(deadline) if now >= deadline => self.timeout(Some(now)).map(|_| true),
+            _ => Ok(false),
+        }
+    }
+
+    /// What `seat` may see of the position.
+    pub fn view(&self, seat: Seat) -> View {
+        self.game.view(seat)
+    }
+
+    /// Every event from table step `since` on, as `viewer` may see it: a reconnecting phone
+    /// asks from the step it last saw.
+    pub fn events_for(&self, viewer: Viewer, since: usize) -> Vec<Delivered> {
+        self.events
+            .iter()
+            .filter(|d| d.step >= since)
+            .map(|d| Delivered { step: d.step, event: d.event.seen_by(viewer) })
+            .collect()
+    }
+
+    /// Every event from step `since` on, with nothing hidden: the host's own.
+    pub fn events(&self, since: usize) -> Vec<Delivered> {
+        self.events.iter().filter(|d| d.step >= since).copied().collect()
+    }
+
+    /// Every roll so far, who rolled it, in order: public to every seat.
+    pub fn rolls(&self) -> &[RollEntry] {
+        &self.rolls
+    }
+
+    /// Whether the table waits for the host to supply an outcome (host dice only).
+    pub fn chance_due(&self) -> bool {
+        matches!(self.source, Source::Host)
+            && self.meta.started
+            && self.game.phase().is_chance()
+            && (self.roll_asked || !self.game.state().roll_is_due())
+    }
+
+    /// The outcomes the host may supply, with their weights. The host's alone: in Cartas it
+    /// shows the hand a 2 steals from.
+    pub fn chance_outcomes(&self) -> Vec<(ChanceOutcome, u32)> {
+        if self.chance_due() { self.game.chance_outcomes() } else { Vec::new() }
+    }
+
+    /// Supplies the outcome the table waits for (host dice).
+    pub fn supply(&mut self, outcome: ChanceOutcome, at: Option<u64>) -> Result<usize, TableError> {
+        self.check_open()?;
+        if !matches!(self.source, Source::Host) {
+            return Err(TableError::Dice(format!("the table's dice are {}: the host supplies none", self.meta.dice)));
+        }
+        if !self.chance_due() {
+            return Err(TableError::Dice("no outcome is due: a seat asks for its roll first".into()));
+        }
+        let mut game = self.game.clone();
+        game.apply_chance(outcome).map_err(|e| TableError::Dice(e.to_string()))?;
+        self.commit(Step::Chance(outcome), at)?;
+        self.settle(at)?;
+        Ok(self.step())
+    }
+
+    /// The record: configuration, every step with its host time, the host's metadata and the
+    /// hash chain. It holds every hidden card: it is the host's, not a seat's.
+    pub fn record(&self) -> Record {
+        self.game.record().with_table(self.meta.clone(), self.times.clone())
+    }
+
+    /// The head of the record's hash chain, for the server to keep or sign.
+    pub fn head(&self) -> Link {
+        self.record().head()
+    }
+
+    /// The game behind the table, with nothing hidden: the host's.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Continues a game from its record: every step is checked again, and the chance to come
+    /// uses fresh entropy (system dice), the host (host dice) or the committed stream
+    /// (verifiable dice, whose `secret` must match the commitment and give every recorded
+    /// outcome). Never a fixed seed.
+    pub fn resume(record: &Record, secret: Option<Secret>) -> Result<Table, TableError> {
+        let meta = record.table().cloned().unwrap_or_else(|| Meta {
+            players: alloc::vec![None; record.variant().seats()],
+            started: true,
+            seeds: alloc::vec![String::new(); record.variant().seats()],
+            ..Meta::default()
+        });
+        let source = match meta.dice {
+            DiceSource::System => Source::System,
+            DiceSource::Host => Source::Host,
+            DiceSource::Verifiable => {
+                let secret = secret
+                    .ok_or_else(|| TableError::Resume("verifiable dice continue only with their secret".into()))?;
+                if Some(secret.commitment()) != meta.commitment {
+                    return Err(TableError::Resume("the secret does not match the record's commitment".into()));
+                }
+                // Outcomes that do not follow from the secret are not the committed dice: the
+                // table would continue (and re-link) a game nobody can verify. (An illegal step
+                // is reported by the replay below.)
+                if let Err(e @ DiceError::Differs { .. }) = verify_dice(record, &secret) {
+                    return Err(TableError::Resume(e.to_string()));
+                }
+                Source::Verifiable(secret)
+            }
+        };
+        let mut table = Table::with_source(Game::from_state(*record.start()), source, meta.turn_limit_ms);
+        table.meta = meta;
+        table.turn_started = table.meta.start_time;
+        table.clock_for = table.to_act();
+        for (index, step) in record.steps().iter().enumerate() {
+            table.commit(*step, record.time(index)).map_err(|e| TableError::Resume(format!("step {index}: {e}")))?;
+        }
+        // A seat that had asked for the host's roll asks again; everything else is due now.
+        table.settle(record.time(record.steps().len().wrapping_sub(1)))?;
+        Ok(table)
+    }
+
+    fn check_seat(&self, seat: Seat) -> Result<(), TableError> {
+        if seat.index() < self.seats() {
+            Ok(())
+        } else {
+            Err(TableError::NoSuchSeat { seat: seat.index(), seats: self.seats() })
+        }
+    }
+
+    fn check_open(&self) -> Result<(), TableError> {
+        if !self.meta.started {
+            return Err(TableError::NotStarted);
+        }
+        if self.game.is_over() {
+            return Err(TableError::GameOver);
+        }
+        Ok(())
+    }
+
+    fn check_turn(&self, seat: Seat, step: usize) -> Result<(), TableError> {
+        self.check_open()?;
+        let to_act = self.to_act();
+        if to_act != Some(seat) {
+            let variant = self.variant();
+            return Err(TableError::NotYourTurn {
+                seat: describe_seat(&variant, seat),
+                to_act: to_act.map(|s| describe_seat(&variant, s)),
+                to_act_seat: to_act,
+            });
+        }
+        if step != self.step() {
+            return Err(TableError::Stale { sent: step, current: self.step() });
+        }
+        if self.roll_asked {
+            return Err(self.illegal("roll", "the roll is asked for: the host supplies the dice".into(), seat));
+        }
+        Ok(())
+    }
+
+    fn illegal(&self, action: &str, reason: String, seat: Seat) -> TableError {
+        TableError::Illegal { action: Snippet::new(action), reason, legal: self.legal_actions(seat) }
+    }
+
+    /// Applies one step (already checked, or from a record) and keeps the streams, the roll
+    /// history, the times and the turn clock.
+    fn commit(&mut self, step: Step, at: Option<u64>) -> Result<(), TableError> {
+        let index = self.step();
+        let roller = self.game.state().seat_on_turn();
+        replay_step(&mut self.game, step).map_err(TableError::Dice)?;
+        if let (Step::Chance(ChanceOutcome::Roll(roll)), Some(seat)) = (step, roller) {
+            self.rolls.push(RollEntry { step: index, seat, roll });
+        }
+        if matches!(step, Step::Chance(_) | Step::Timeout { .. }) {
+            self.roll_asked = false;
+        }
+        let events = self.game.last_events();
+        let passed = events.iter().any(Event::passes_turn);
+        self.events.extend(events.iter().map(|&event| Delivered { step: index, event }));
+        if at.is_some() || !self.times.is_empty() {
+            self.times.resize(index, None);
+            self.times.push(at);
+        }
+        let on_turn = self.to_act();
+        if passed || on_turn != self.clock_for {
+            self.turn_started = at;
+            self.clock_for = on_turn;
+        }
+        Ok(())
+    }
+
+    /// Makes every draw that is due: a roll a seat asked for, a deal or a theft's card. Host
+    /// dice wait for [`Table::supply`].
+    fn settle(&mut self, at: Option<u64>) -> Result<(), TableError> {
+        while self.meta.started && self.game.phase().is_chance() {
+            let state: State = *self.game.state();
+            if state.roll_is_due() && !self.roll_asked {
+                return Ok(());
+            }
+            let step = self.step() as u64;
+            let Some(outcome) = dice::draw_live(&self.source, &self.meta.seeds, step, &state).map_err(entropy)? else {
+                return Ok(());
+            };
+            self.commit(Step::Chance(outcome), at)?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for Table {
+    /// The table's public summary (no hidden card): variant, step and who is to act.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} table at step {}", self.variant(), self.step())?;
+        match self.to_act() {
+            Some(seat) => write!(f, ", {} to act", describe_seat(&self.variant(), seat)),
+            None if self.is_over() => f.write_str(", over"),
+            None => Ok(()),
+        }
+    }
+}
+
+fn entropy(e: getrandom::Error) -> TableError {
+    TableError::Dice(format!("the operating system's secure generator failed: {e}"))
+}
+
+fn parse_reason(e: &ParseError) -> String {
+    bounded(&e.to_string())
+}
+
+fn play_reason(e: &PlayError) -> String {
+    match e {
+        PlayError::Illegal { reason, .. } => reason.to_string(),
+        other => other.to_string(),
+    }
+}
+
+/// The commitment and head as text, for JSON and logs.
+pub fn link_hex(link: &Link) -> String {
+    hex(link)
+}
