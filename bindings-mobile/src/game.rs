@@ -25,7 +25,8 @@ struct Inner {
 /// step: another thread may play in between, and the engine then refuses the stale action.
 ///
 /// Its dice come from its own generator, seeded by `seed` or from the system, for offline play
-/// and tests. A server that rolls its own dice applies them with `apply_chance` or `apply_dice`.
+/// and tests. A `Game` is the raw engine: whoever holds it may play for any seat and see every
+/// card. A server holds a `Table` instead (see docs/server.md).
 #[derive(uniffi::Object)]
 pub struct Game {
     inner: Mutex<Inner>,

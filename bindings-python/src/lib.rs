@@ -669,8 +669,10 @@ impl PyBot {
 
 /// A game of any variant: `Game("poleana")`, `Game("parchis:pairs", seed=7)`.
 ///
-/// Its dice come from its own generator (seeded by `seed`, or from the system); a server may
-/// supply its own with `apply_chance`. Threads may share a game: their calls take turns.
+/// Its dice come from its own generator (seeded by `seed`, or from the system). A `Game` is the
+/// raw engine, for analysis, bots and tests: whoever holds it may play for any seat and see
+/// every card. A server holds a `fichas.Table` instead (see docs/server.md). Threads may share a
+/// game: their calls take turns.
 #[pyclass(module = "fichas._fichas", name = "Game", frozen)]
 pub struct PyGame {
     /// The game and its generator. A call holds the lock only while it reads or changes them,

@@ -6,6 +6,10 @@
 //! [`Outcome`] and [`View`] are enums that hold them, so nothing of the rules is flattened away.
 //! Seats are numbered from 0 in turn order (see each configuration's `seat_of`).
 //!
+//! A [`Game`] is the raw engine: whoever holds it may do anything (play for any seat, supply any
+//! outcome, see every card). That is right for tests, bots and analysts; a server holds a
+//! `table::Table` instead, which lets each seat act only for itself and see only its own.
+//!
 //! ```
 //! use fichas::game::Game;
 //! use rand_core::SeedableRng;

@@ -317,7 +317,6 @@ impl Table {
             .game
             .state()
             .seat_on_turn()
-            .filter(|_| !self.chance_due())
             .ok_or_else(|| TableError::Dice("nobody is on turn: the table waits for the host's outcome".into()))?;
         self.roll_asked = false;
         self.commit(Step::Timeout { seat }, at)?;
@@ -471,8 +470,13 @@ impl Table {
         Ok(())
     }
 
+    /// A move must be made on the table's current step (a repeated or stale message is refused
+    /// as such), by the seat to act.
     fn check_turn(&self, seat: Seat, step: usize) -> Result<(), TableError> {
         self.check_open()?;
+        if step != self.step() {
+            return Err(TableError::Stale { sent: step, current: self.step() });
+        }
         let to_act = self.to_act();
         if to_act != Some(seat) {
             let variant = self.variant();
@@ -481,12 +485,6 @@ impl Table {
                 to_act: to_act.map(|s| describe_seat(&variant, s)),
                 to_act_seat: to_act,
             });
-        }
-        if step != self.step() {
-            return Err(TableError::Stale { sent: step, current: self.step() });
-        }
-        if self.roll_asked {
-            return Err(self.illegal("roll", "the roll is asked for: the host supplies the dice".into(), seat));
         }
         Ok(())
     }
