@@ -89,13 +89,18 @@ impl Table {
     }
 
     /// Continues a game from its record JSON, checking every step; verifiable dice need their
-    /// `secret`, system dice continue with fresh entropy.
-    #[uniffi::constructor(default(secret = None))]
-    pub fn resume(record: String, secret: Option<String>) -> Result<Arc<Table>> {
+    /// `secret`, system dice continue with fresh entropy. `at` (the host's time now) starts the
+    /// current turn's clock afresh, so no seat pays for the server's absence.
+    #[uniffi::constructor(default(secret = None, at = None))]
+    pub fn resume(record: String, secret: Option<String>, at: Option<u64>) -> Result<Arc<Table>> {
         guard(|| {
             let record = record_of(&record)?;
             let secret = secret.as_deref().map(secret_of).transpose()?;
-            Ok(Table::wrap(CoreTable::resume(&record, secret).map_err(table_error)?))
+            let mut table = CoreTable::resume(&record, secret).map_err(table_error)?;
+            if let Some(at) = at {
+                table.restart_clock(at);
+            }
+            Ok(Table::wrap(table))
         })
     }
 

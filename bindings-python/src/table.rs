@@ -130,13 +130,20 @@ impl PyTable {
     }
 
     /// Continues a game from its record (JSON or `Record`), checking every step; verifiable
-    /// dice need their `secret`, system dice continue with fresh entropy.
+    /// dice need their `secret`, system dice continue with fresh entropy. `at` (the host's time
+    /// now) starts the current turn's clock afresh, so no seat pays for the server's absence.
     #[staticmethod]
-    #[pyo3(signature = (record, *, secret=None))]
-    fn resume(py: Python<'_>, record: &Bound<'_, PyAny>, secret: Option<&str>) -> PyResult<PyTable> {
+    #[pyo3(signature = (record, *, secret=None, at=None))]
+    fn resume(py: Python<'_>, record: &Bound<'_, PyAny>, secret: Option<&str>, at: Option<u64>) -> PyResult<PyTable> {
         let record = record_of(record)?;
         let secret = secret.map(secret_of).transpose()?;
-        guard(|| Table::resume(&record, secret).map(PyTable::wrap).map_err(|e| table_error(py, e)))
+        guard(|| {
+            let mut table = Table::resume(&record, secret).map_err(|e| table_error(py, e))?;
+            if let Some(at) = at {
+                table.restart_clock(at);
+            }
+            Ok(PyTable::wrap(table))
+        })
     }
 
     #[getter]

@@ -452,6 +452,14 @@ impl Table {
         Ok(table)
     }
 
+    /// Starts the current turn's clock again at `at`: a server that was down gives the seat to
+    /// act its whole time rather than timing it out for the server's absence.
+    pub fn restart_clock(&mut self, at: u64) {
+        if self.to_act().is_some() {
+            self.turn_started = Some(at);
+        }
+    }
+
     fn check_seat(&self, seat: Seat) -> Result<(), TableError> {
         if seat.index() < self.seats() {
             Ok(())
