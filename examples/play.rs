@@ -186,9 +186,8 @@ fn main() -> ExitCode {
         if sent.is_empty() {
             continue;
         }
-        if seat != me && sent != "roll" {
-            println!("  seat {seat} ({}) plays {sent}", variant.seat_name(seat));
-        }
+        // An opponent's move reaches the human as its stream shows it (an exchange card stays
+        // hidden), never as the text the opponent sent.
         if let Err(e) = table.submit(seat, table.step(), &sent, None) {
             eprintln!("play: {e}");
             return ExitCode::FAILURE;
@@ -197,11 +196,11 @@ fn main() -> ExitCode {
 }
 
 /// One line for an event of this seat's stream, as JSON; the cards dealt go without a line (the
-/// hand shows them) and so do the moves already announced.
+/// hand shows them).
 fn describe(event: &Event) -> Option<String> {
     let json = serde_json::to_value(event).ok()?;
     match json.get("event").and_then(|e| e.as_str()) {
-        Some("dealt" | "played" | "moved" | "turn_passed") => None,
+        Some("dealt" | "turn_passed") => None,
         _ => Some(json.to_string()),
     }
 }

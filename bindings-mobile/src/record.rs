@@ -59,6 +59,12 @@ impl GameRecord {
         })
     }
 
+    /// Every step's link of the hash chain (hex): a seat compares a head it was sent at step
+    /// `n` with `links()[n - 1]`.
+    pub fn links(&self) -> Result<Vec<String>> {
+        guard(|| Ok(self.record.links().iter().map(|l| fichas::record::hex(l)).collect()))
+    }
+
     /// The head of the record's hash chain (hex).
     pub fn head(&self) -> Result<String> {
         guard(|| Ok(fichas::record::hex(&self.record.head())))

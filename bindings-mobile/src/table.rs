@@ -8,7 +8,7 @@ use fichas::record::{Record, parse_link};
 use fichas::seat::Viewer;
 use fichas::table::{self, Options, Secret, Table as CoreTable, TableError};
 
-use crate::convert::{Event, seat_number, seat_of};
+use crate::convert::{ChanceOutcome, Event, Outcome, seat_number, seat_of};
 use crate::{FichasError, GameRecord, Result, SeatView, guard, parse_variant};
 
 /// An event delivered to a seat, with the table step that produced it.
@@ -110,6 +110,43 @@ impl Table {
 
     pub fn seats(&self) -> Result<u32> {
         self.with(|t| Ok(t.seats() as u32))
+    }
+
+    /// Where the outcomes come from: `system`, `host` or `verifiable`.
+    pub fn dice(&self) -> Result<String> {
+        self.with(|t| Ok(t.dice().to_string()))
+    }
+
+    pub fn is_started(&self) -> Result<bool> {
+        self.with(|t| Ok(t.is_started()))
+    }
+
+    /// How the game ended, once it is over.
+    pub fn outcome(&self) -> Result<Option<Outcome>> {
+        self.with(|t| t.outcome().map(|o| Outcome::of(&o, &t.winners())).transpose())
+    }
+
+    /// The outcomes the host may supply, with weights (host dice; the host's alone: in Cartas
+    /// it shows the hand a 2 steals from).
+    pub fn chance_outcomes(&self) -> Result<Vec<ChanceOutcome>> {
+        self.with(|t| {
+            Ok(t.chance_outcomes()
+                .into_iter()
+                .map(|(o, weight)| ChanceOutcome { notation: o.to_string(), weight })
+                .collect())
+        })
+    }
+
+    /// Every event from step `since` on with nothing hidden: the host's own, never a seat's.
+    #[uniffi::method(default(since = 0))]
+    pub fn host_events(&self, since: u64) -> Result<Vec<TableEvent>> {
+        self.with(|t| {
+            let since = usize::try_from(since).unwrap_or(usize::MAX);
+            t.events(since)
+                .iter()
+                .map(|d| Ok(TableEvent { step: step_number(d.step), event: Event::of(&d.event)? }))
+                .collect()
+        })
     }
 
     /// SHA-256 of the verifiable dice's secret (hex), to publish before the start.

@@ -421,6 +421,13 @@ impl PyRecord {
         self.record.verify(head.as_ref()).map_err(|e| RecordError::new_err(e.to_string()))
     }
 
+    /// Every step's link of the hash chain (hex): a seat compares a head it was sent at step
+    /// `n` with `links[n - 1]`.
+    #[getter]
+    fn links(&self) -> Vec<String> {
+        self.record.links().iter().map(|l| fichas::record::hex(l)).collect()
+    }
+
     /// The head of the record's hash chain (hex).
     #[getter]
     fn head(&self) -> String {

@@ -54,6 +54,15 @@ fn dice_error(py: Python<'_>, e: CoreDiceError) -> PyErr {
     err
 }
 
+/// A host time in milliseconds: 0 or more.
+fn millis(at: Option<i64>) -> PyResult<Option<u64>> {
+    at.map(|t| {
+        u64::try_from(t)
+            .map_err(|_| FichasError::new_err(format!("a time is a number of milliseconds, 0 or more, not {t}")))
+    })
+    .transpose()
+}
+
 fn secret_of(text: &str) -> PyResult<Secret> {
     Secret::from_hex(text)
         .ok_or_else(|| FichasError::new_err("a secret is 64 hexadecimal digits (what Table.reveal() gives)"))
@@ -134,7 +143,8 @@ impl PyTable {
     /// now) starts the current turn's clock afresh, so no seat pays for the server's absence.
     #[staticmethod]
     #[pyo3(signature = (record, *, secret=None, at=None))]
-    fn resume(py: Python<'_>, record: &Bound<'_, PyAny>, secret: Option<&str>, at: Option<u64>) -> PyResult<PyTable> {
+    fn resume(py: Python<'_>, record: &Bound<'_, PyAny>, secret: Option<&str>, at: Option<i64>) -> PyResult<PyTable> {
+        let at = millis(at)?;
         let record = record_of(record)?;
         let secret = secret.map(secret_of).transpose()?;
         guard(|| {
@@ -176,7 +186,8 @@ impl PyTable {
 
     /// Closes the joining and makes the draws that are due (the first deal of Cartas).
     #[pyo3(signature = (*, at=None))]
-    fn start(&self, py: Python<'_>, at: Option<u64>) -> PyResult<()> {
+    fn start(&self, py: Python<'_>, at: Option<i64>) -> PyResult<()> {
+        let at = millis(at)?;
         self.with(|t| t.start(at).map_err(|e| table_error(py, e)))
     }
 
@@ -221,7 +232,8 @@ impl PyTable {
 
     /// A seat's move, made on table step `step`: the new step. Refusals change nothing.
     #[pyo3(signature = (seat, step, action, *, at=None))]
-    fn submit(&self, py: Python<'_>, seat: i64, step: i64, action: &str, at: Option<u64>) -> PyResult<usize> {
+    fn submit(&self, py: Python<'_>, seat: i64, step: i64, action: &str, at: Option<i64>) -> PyResult<usize> {
+        let at = millis(at)?;
         let seat = self.seat(seat)?;
         // A negative or huge step is stale, like any other step the table is not at.
         let step = usize::try_from(step).unwrap_or(usize::MAX);
@@ -230,7 +242,8 @@ impl PyTable {
 
     /// The host's timeout of the seat on turn, before or after its roll: the new step.
     #[pyo3(signature = (*, at=None))]
-    fn timeout(&self, py: Python<'_>, at: Option<u64>) -> PyResult<usize> {
+    fn timeout(&self, py: Python<'_>, at: Option<i64>) -> PyResult<usize> {
+        let at = millis(at)?;
         self.with(|t| t.timeout(at).map_err(|e| table_error(py, e)))
     }
 
@@ -241,7 +254,8 @@ impl PyTable {
     }
 
     /// Times the seat on turn out if `now` is at or past the deadline; whether it did.
-    fn expire(&self, py: Python<'_>, now: u64) -> PyResult<bool> {
+    fn expire(&self, py: Python<'_>, now: i64) -> PyResult<bool> {
+        let Some(now) = millis(Some(now))? else { return Ok(false) };
         self.with(|t| t.expire(now).map_err(|e| table_error(py, e)))
     }
 
@@ -253,7 +267,8 @@ impl PyTable {
 
     /// Every event from step `since` on, as `seat` may see it (None: a spectator).
     #[pyo3(signature = (seat, since=0))]
-    fn events_for<'py>(&self, py: Python<'py>, seat: Option<i64>, since: usize) -> PyResult<Bound<'py, PyList>> {
+    fn events_for<'py>(&self, py: Python<'py>, seat: Option<i64>, since: i64) -> PyResult<Bound<'py, PyList>> {
+        let since = usize::try_from(since).unwrap_or(0);
         let viewer = self.viewer(seat)?;
         let events = self.with(|t| Ok(t.events_for(viewer, since)))?;
         delivered_to_py(py, &events)
@@ -261,7 +276,8 @@ impl PyTable {
 
     /// Every event from step `since` on, nothing hidden: the host's own.
     #[pyo3(signature = (since=0))]
-    fn events<'py>(&self, py: Python<'py>, since: usize) -> PyResult<Bound<'py, PyList>> {
+    fn events<'py>(&self, py: Python<'py>, since: i64) -> PyResult<Bound<'py, PyList>> {
+        let since = usize::try_from(since).unwrap_or(0);
         let events = self.with(|t| Ok(t.events(since)))?;
         delivered_to_py(py, &events)
     }
@@ -292,7 +308,8 @@ impl PyTable {
 
     /// Supplies the awaited outcome (host dice): `"5-3"`, or a Cartas card such as `"K"`.
     #[pyo3(signature = (outcome, *, at=None))]
-    fn supply(&self, py: Python<'_>, outcome: &str, at: Option<u64>) -> PyResult<usize> {
+    fn supply(&self, py: Python<'_>, outcome: &str, at: Option<i64>) -> PyResult<usize> {
+        let at = millis(at)?;
         self.with(|t| {
             let outcome = t.game().state().parse_chance(outcome).map_err(crate::parse_error)?;
             t.supply(outcome, at).map_err(|e| table_error(py, e))

@@ -106,6 +106,27 @@ pub struct Meta {
     pub commitment: Option<Link>,
     /// Each seat's seed for the verifiable dice (empty text when it gave none).
     pub seeds: Vec<String>,
+    /// A random key mixed into every link, so that a head sent to a seat during the game tells
+    /// it nothing of the hidden steps it covers (without it, a seat could hash each card it
+    /// might be and compare). It is in the record, which only the host holds until the end.
+    pub chain_key: Option<Link>,
+}
+
+impl Meta {
+    /// Whether this metadata can belong to a table of `seats` whose record has `steps` steps.
+    pub fn check(&self, seats: usize, steps: usize) -> Result<(), String> {
+        if self.players.len() != seats || self.seeds.len() != seats {
+            return Err(format!(
+                "it names {} players and {} seeds for a table of {seats}",
+                self.players.len(),
+                self.seeds.len()
+            ));
+        }
+        if !self.started && steps > 0 {
+            return Err(format!("it says the table has not started, yet it holds {steps} steps"));
+        }
+        Ok(())
+    }
 }
 
 /// A game as data: where it started, then every step; a table's record adds the host's
@@ -188,14 +209,18 @@ impl Record {
     }
 
     /// The hash chain: one link per step. Link `i` is SHA-256 of link `i - 1` (for the first
-    /// step, of the record's header: format, variant, start and metadata) followed by step
-    /// `i`'s canonical JSON (see `docs/records.md`).
+    /// step, the digest of the record's header: format, variant, start and metadata), then the
+    /// table's chain key when it has one, then step `i`'s canonical JSON (see
+    /// `docs/records.md`).
     pub fn links(&self) -> Vec<Link> {
         let mut link: Link = Sha256::digest(self.canonical_header().as_bytes()).into();
         let mut links = Vec::with_capacity(self.steps.len());
         for (i, step) in self.steps.iter().enumerate() {
             let mut hasher = Sha256::new();
             hasher.update(link);
+            if let Some(key) = self.table.as_ref().and_then(|m| m.chain_key) {
+                hasher.update(key);
+            }
             hasher.update(canonical_step(step, self.time(i)).as_bytes());
             link = hasher.finalize().into();
             links.push(link);
@@ -285,7 +310,12 @@ impl Record {
                     }
                     push_json_str(&mut out, seed);
                 }
-                out.push_str("]}");
+                out.push_str("],\"chain_key\":");
+                match &meta.chain_key {
+                    Some(k) => push_json_str(&mut out, &hex(k)),
+                    None => out.push_str("null"),
+                }
+                out.push('}');
             }
         }
         out.push('}');
@@ -464,6 +494,8 @@ mod json {
         commitment: Option<String>,
         #[serde(default)]
         seeds: Vec<String>,
+        #[serde(default)]
+        chain_key: Option<String>,
     }
 
     #[derive(Default, Serialize, Deserialize)]
@@ -529,6 +561,7 @@ mod json {
                     dice: m.dice.to_string(),
                     commitment: m.commitment.as_ref().map(|c| hex(c)),
                     seeds: m.seeds.clone(),
+                    chain_key: m.chain_key.as_ref().map(|k| hex(k)),
                 }),
                 steps: self
                     .steps
@@ -606,6 +639,15 @@ mod json {
                             ))
                         })?),
                     },
+                    chain_key: match m.chain_key {
+                        None => None,
+                        Some(text) => Some(parse_link(&text).ok_or_else(|| {
+                            RecordError::Table(format!(
+                                "the chain key `{}` is not 64 hexadecimal digits",
+                                Snippet::new(&text)
+                            ))
+                        })?),
+                    },
                     players: m.players,
                     started: m.started,
                     start_time: m.start_time,
@@ -614,14 +656,7 @@ mod json {
                 }),
             };
             if let Some(meta) = &table {
-                let seats = variant.seats();
-                if meta.players.len() != seats || meta.seeds.len() != seats {
-                    return Err(RecordError::Table(format!(
-                        "it names {} players and {} seeds for a table of {seats}",
-                        meta.players.len(),
-                        meta.seeds.len()
-                    )));
-                }
+                meta.check(variant.seats(), raw.steps.len()).map_err(RecordError::Table)?;
             }
             let (mut steps, mut times, mut links) = (Vec::new(), Vec::new(), Vec::new());
             for (index, step) in raw.steps.into_iter().enumerate() {

@@ -14,6 +14,7 @@ use fichas::{Colour, PlayError, cartas, chance, parchis, poleana};
 use proptest::prelude::*;
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
+use sha2::{Digest, Sha256};
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -1250,7 +1251,11 @@ fn a_record_whose_dice_do_not_follow_from_the_secret_does_not_resume() {
     let other = another_outcome(&record, index).unwrap();
     let mut json = json_of(&record);
     steps_of(&mut json)[index]["chance"] = other.to_string().into();
-    let tampered = read(&json);
+    // As changed, its links give it away; a forger who writes the links again gets further.
+    let changed = read(&json);
+    let links = TableError::Resume(changed.verify(None).unwrap_err().to_string());
+    assert_eq!(Table::resume(&changed, Some(secret())).unwrap_err(), links);
+    let tampered = Record::from_json(&changed.to_json()).unwrap();
     assert!(tampered.replay().is_ok(), "the tampered record is still legal");
     let Err(DiceError::Differs { index: at, .. }) = verify_dice(&tampered, &secret()) else { panic!() };
     assert_eq!(at, index);
@@ -1272,7 +1277,8 @@ fn an_illegal_record_does_not_resume() {
         let mut json = json_of(&record);
         let Step::Action { seat: actor, .. } = record.steps()[index] else { unreachable!() };
         steps_of(&mut json)[index]["seat"] = (1 - actor.index()).into();
-        let tampered = read(&json);
+        // With its links written again, so that the replay is what refuses it.
+        let tampered = Record::from_json(&read(&json).to_json()).unwrap();
         let reason = tampered.replay().unwrap_err().reason;
         let expected = format!("step {index}: {reason}");
         assert_eq!(Table::resume(&tampered, Some(secret())).err(), Some(TableError::Resume(expected)));
@@ -1384,4 +1390,61 @@ fn the_table_summary_names_who_is_to_act() {
     assert_eq!(table.to_string(), "poleana:2 table at step 0, seat 0 (yellow) to act");
     play_to_end(&mut table, 1);
     assert_eq!(table.to_string(), format!("poleana:2 table at step {}, over", table.step()));
+}
+
+#[test]
+fn a_head_sent_during_the_game_hides_the_cards_its_steps_hold() {
+    // Without the chain key, a seat that knows the previous head and a step's time could hash
+    // each card the step might hold and compare with the head it is sent. The key, which only
+    // the record holds, makes every guess miss.
+    let mut table = started("cartas", DiceSource::System);
+    let record = table.record();
+    let key = record.table().and_then(|m| m.chain_key).expect("a table's record has a chain key");
+    let links = record.links();
+    let header = Record::new(*record.start(), Vec::new()).with_table(record.table().unwrap().clone(), Vec::new());
+    let previous = header.head();
+    // The seat knows the step's time too (its deadline gives it away).
+    let time = record.time(0).map_or(String::new(), |t| format!(",\"time\":{t}"));
+    let guesses: Vec<[u8; 32]> = "A23456789TJQK*"
+        .chars()
+        .map(|card| {
+            let mut h = Sha256::new();
+            h.update(previous);
+            h.update(format!("{{\"chance\":\"{card}\"{time}}}").as_bytes());
+            h.finalize().into()
+        })
+        .collect();
+    assert!(!guesses.contains(&links[0]), "a guess without the key must miss");
+    let keyed: Vec<[u8; 32]> = "A23456789TJQK*"
+        .chars()
+        .map(|card| {
+            let mut h = Sha256::new();
+            h.update(previous);
+            h.update(key);
+            h.update(format!("{{\"chance\":\"{card}\"{time}}}").as_bytes());
+            h.finalize().into()
+        })
+        .collect();
+    assert!(keyed.contains(&links[0]), "with the key (the host's), the first card is found");
+    play_one(&mut table, 1);
+    assert_eq!(table.record().table().unwrap().chain_key, Some(key), "the key stays");
+}
+
+#[test]
+fn a_table_debug_shows_no_hidden_card() {
+    let table = started("cartas", DiceSource::System);
+    let debug = format!("{table:?}");
+    assert!(debug.starts_with("Table(cartas table at step 24"), "{debug}");
+    assert!(!debug.contains("hand"), "{debug}");
+}
+
+#[test]
+fn a_record_of_an_unstarted_table_with_steps_is_refused() {
+    let mut table = started("poleana:2", DiceSource::System);
+    play_one(&mut table, 1);
+    let mut json = json_of(&table.record());
+    json["table"]["started"] = false.into();
+    let text = json.to_string();
+    let err = Record::from_json(&text).unwrap_err();
+    assert!(err.to_string().contains("has not started, yet it holds"), "{err}");
 }

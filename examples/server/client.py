@@ -42,6 +42,8 @@ class Client:
     def __init__(self, ws: ClientConnection) -> None:
         self.ws = ws
         self.received: List[Dict[str, Any]] = []
+        #: The last `joined` reply: the seat, its token, and the dice commitment it joined under.
+        self.joined: Dict[str, Any] = {}
         self._waiting: Deque[Dict[str, Any]] = collections.deque()
         self._ids = itertools.count(1)
 
@@ -89,6 +91,7 @@ class Client:
 
     async def join(self, table: str, seat: int, player: Optional[str] = None, seed: Optional[str] = None) -> str:
         reply = await self.request({"type": "join", "table": table, "seat": seat, "player": player, "seed": seed})
+        self.joined = reply
         token: str = reply["token"]
         return token
 
@@ -119,6 +122,8 @@ class Player:
     token: str
     #: The commitment published at the creation, before the start: the revealed secret must match it.
     commitment: Optional[str] = None
+    #: The seed this seat gave when it joined: the record must carry it.
+    seed: Optional[str] = None
     skip_turns: int = 0
     #: Called with every update before the player acts on it (a test hooks in here).
     on_update: Optional[Callable[[Dict[str, Any]], Awaitable[None]]] = None
@@ -174,12 +179,28 @@ class Player:
         before the start, every chance outcome against the secret, and the hash chain against
         the head the server announced."""
         record: str = final["record"]
-        secret: Optional[str] = final.get("secret")
-        if secret is not None:
-            if self.commitment is not None and hashlib.sha256(bytes.fromhex(secret)).hexdigest() != self.commitment:
-                raise fichas.DiceError("the revealed secret does not match the commitment published at the creation")
+        parsed = fichas.Record.from_json(record)
+        meta = parsed.table
+        assert meta is not None, "a table's record carries the host's metadata"
+        if meta["dice"] == "verifiable":
+            secret: Optional[str] = final.get("secret")
+            if secret is None:
+                raise fichas.DiceError("the server revealed no secret for verifiable dice")
+            if self.commitment is None or hashlib.sha256(bytes.fromhex(secret)).hexdigest() != self.commitment:
+                raise fichas.DiceError("the revealed secret does not match the commitment published before the start")
+            if meta["commitment"] != self.commitment:
+                raise fichas.DiceError("the record names another commitment than the one published")
+            if meta["seeds"][self.seat] != (self.seed or ""):
+                raise fichas.DiceError("the record does not carry the seed this seat gave")
             fichas.verify_dice(record, secret)
-        fichas.Record.from_json(record).verify(final["head"])
+        # Every head this seat was sent during the game is a link of the final chain: the record
+        # is the game it watched, not one rewritten since.
+        links = parsed.links
+        for update in self.updates:
+            step, head = update["step"], update["head"]
+            if step > 0 and step <= len(links) and links[step - 1] != head:
+                raise fichas.RecordError(f"the head sent at step {step} is not the record's link there")
+        parsed.verify(final["head"])
         self.verified = True
 
 
@@ -200,11 +221,14 @@ async def play_table(
                 created["table"],
                 seat,
                 await client.join(created["table"], seat, player=f"player {seat}", seed=f"seed of seat {seat}"),
-                commitment=created["commitment"],
+                commitment=client.joined["commitment"],
+                seed=f"seed of seat {seat}",
                 skip_turns=(skip_turns or {}).get(seat, 0),
             )
             for seat in range(created["seats"])
         ]
+        # Each seat learned the commitment when it joined, before the start: the one published.
+        assert all(p.commitment == created["commitment"] for p in players)
     finally:
         await client.close()
     await play_all(players, url)

@@ -146,6 +146,7 @@ class StoredTable:
     dice: str
     secret: Optional[str]
     record: str
+    head: str
     over: bool
 
 
@@ -206,9 +207,9 @@ class Store:
 
     def table(self, table_id: str) -> Optional[StoredTable]:
         row = self.db.execute(
-            "SELECT id, variant, dice, secret, record, over FROM tables WHERE id = ?", (table_id,)
+            "SELECT id, variant, dice, secret, record, head, over FROM tables WHERE id = ?", (table_id,)
         ).fetchone()
-        return None if row is None else StoredTable(row[0], row[1], row[2], row[3], row[4], bool(row[5]))
+        return None if row is None else StoredTable(row[0], row[1], row[2], row[3], row[4], row[5], bool(row[6]))
 
     def seats(self, table_id: str) -> Dict[int, str]:
         rows = self.db.execute("SELECT seat, token FROM seats WHERE table_id = ?", (table_id,))
@@ -299,6 +300,9 @@ class GameServer:
         stored = self.store.table(table_id)
         if stored is None:
             raise Refusal("NoSuchTable", f"there is no table {table_id}")
+        # The stored record must end at the head stored with it: a row changed behind the
+        # server's back is not resumed (RecordError).
+        fichas.Record.from_json(stored.record).verify(stored.head)
         # The seat to act gets its whole turn again: no one pays for the time the server was down.
         table = fichas.Table.resume(stored.record, secret=stored.secret, at=now_ms())
         live = Live(table_id, table, stored.secret, seats=self.store.seats(table_id))
@@ -410,7 +414,16 @@ class GameServer:
         live.record, live.head = self.store.join(live.id, live.table, seat, token, player)
         live.seats[seat] = token
         self.tokens[token] = (live.id, seat)
-        peer.send(with_id({"type": "joined", "table": live.id, "seat": seat, "token": token}, message.get("id")))
+        # The joining phone learns the dice commitment with its seat: it gave its seed knowing it.
+        joined = {
+            "type": "joined",
+            "table": live.id,
+            "seat": seat,
+            "token": token,
+            "dice": live.table.dice,
+            "commitment": live.table.commitment,
+        }
+        peer.send(with_id(joined, message.get("id")))
         if len(live.seats) == live.table.seats:
             live.table.start(at=now_ms())
             self.advance(live)
@@ -431,8 +444,12 @@ class GameServer:
         live, seat = self.authorize(message)
         step = int_field(message, "step")
         action = text_field(message, "action")
+        now = now_ms()
+        # A move that comes after the deadline is too late: the timeout goes first.
+        if live.table.expire(now):
+            self.advance(live)
         # The table refuses a wrong turn, a stale step, an illegal move and "timeout".
-        live.table.submit(seat, step, action, at=now_ms())
+        live.table.submit(seat, step, action, at=now)
         self.advance(live)
 
     # -- tables -------------------------------------------------------------------------------
@@ -487,6 +504,8 @@ class GameServer:
             "over": over,
             "winners": table.winners,
             "head": live.head,
+            "dice": table.dice,
+            "commitment": table.commitment,
         }
         if over:
             shared.update(outcome=table.outcome, record=live.record, secret=live.secret)

@@ -322,6 +322,7 @@ def test_a_killed_server_resumes_its_games_from_sqlite(tmp_path: Path) -> None:
                 seat,
                 await host.join(created["table"], seat, seed=f"s{seat}"),
                 commitment=created["commitment"],
+                seed=f"s{seat}",
                 on_update=crash_once,
             )
             for seat in range(created["seats"])
@@ -381,7 +382,7 @@ def test_clients_check_the_dice_and_catch_a_changed_outcome(cartas_game: List[Pl
     with pytest.raises(fichas.DiceError):
         fichas.verify_dice(changed, secret)
     # A seat's own check at the end refuses it too, and a secret other than the committed one.
-    seat = Player(final["table"], 0, "", commitment=cartas_game[0].commitment)
+    seat = Player(final["table"], 0, "", commitment=cartas_game[0].commitment, seed=cartas_game[0].seed)
     with pytest.raises(fichas.DiceError):
         seat.verify(dict(final, record=changed))
     with pytest.raises(fichas.DiceError):
@@ -414,8 +415,8 @@ def test_a_table_waiting_for_players_survives_a_restart(tmp_path: Path) -> None:
         late = await host.join(created["table"], 1, player="bea")
         await host.close()
         players = [
-            Player(created["table"], seat, token, commitment=created["commitment"])
-            for seat, token in enumerate([early, late])
+            Player(created["table"], seat, token, commitment=created["commitment"], seed=seed)
+            for seat, (token, seed) in enumerate([(early, "early words"), (late, None)])
         ]
         assert all(await play_all(players, second.url))
         return players

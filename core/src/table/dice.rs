@@ -59,6 +59,14 @@ impl Secret {
         hex(&self.0)
     }
 
+    /// The key a table of these dice mixes into its hash chain: HMAC of the secret over
+    /// `fichas-chain/1`, so a table made again from the same secret links alike.
+    pub fn chain_key(&self) -> Link {
+        let Ok(mut mac) = Hmac::<Sha256>::new_from_slice(&self.0) else { return self.commitment() };
+        mac.update(b"fichas-chain/1");
+        mac.finalize().into_bytes().into()
+    }
+
     /// SHA-256 of the secret: what the table publishes before the first roll.
     pub fn commitment(&self) -> Link {
         Sha256::digest(self.0).into()
@@ -66,7 +74,7 @@ impl Secret {
 }
 
 /// The words of one chance step of verifiable dice (see the module's documentation).
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Derived<'a> {
     secret: &'a Secret,
     seeds: &'a [String],
@@ -97,6 +105,13 @@ impl<'a> Derived<'a> {
         }
         self.block = self.block.wrapping_add(1);
         self.used = 0;
+    }
+}
+
+impl fmt::Debug for Derived<'_> {
+    /// Names the step only: the words are the outcome being drawn.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Derived {{ step: {} }}", self.step)
     }
 }
 

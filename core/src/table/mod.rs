@@ -99,6 +99,8 @@ pub enum TableError {
     NotStarted,
     #[error("the table has started: seats join and add their seeds before the start")]
     Started,
+    #[error("nobody is on turn: the table waits for a card to be drawn")]
+    NobodyOnTurn,
     #[error("{0}")]
     Dice(String),
     #[error("the record cannot be resumed: {0}")]
@@ -106,7 +108,7 @@ pub enum TableError {
 }
 
 /// A game held by a server: the only door through which seats act.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Table {
     game: Game,
     meta: Meta,
@@ -129,16 +131,18 @@ impl Table {
             DiceSource::Host => Source::Host,
             DiceSource::Verifiable => Source::Verifiable(Secret::generate().map_err(entropy)?),
         };
-        Ok(Table::with_source(Game::new(variant), source, options.turn_limit_ms))
+        let key = fresh_key()?;
+        Ok(Table::with_source(Game::new(variant), source, options.turn_limit_ms, key))
     }
 
     /// A table of verifiable dice with a secret the host chose (tests, or a secret kept in a
     /// hardware module).
     pub fn with_secret(variant: Variant, secret: Secret, turn_limit_ms: Option<u64>) -> Table {
-        Table::with_source(Game::new(variant), Source::Verifiable(secret), turn_limit_ms)
+        let key = secret.chain_key();
+        Table::with_source(Game::new(variant), Source::Verifiable(secret), turn_limit_ms, key)
     }
 
-    fn with_source(game: Game, source: Source, turn_limit_ms: Option<u64>) -> Table {
+    fn with_source(game: Game, source: Source, turn_limit_ms: Option<u64>, chain_key: Link) -> Table {
         let seats = game.variant().seats();
         let meta = Meta {
             players: alloc::vec![None; seats],
@@ -151,6 +155,7 @@ impl Table {
                 _ => None,
             },
             seeds: alloc::vec![String::new(); seats],
+            chain_key: Some(chain_key),
         };
         Table {
             game,
@@ -294,7 +299,11 @@ impl Table {
                     return Err(self.illegal("roll", "no roll is due: choose a move".to_string(), seat));
                 }
                 self.roll_asked = true;
-                self.settle(at)?;
+                if let Err(e) = self.settle(at) {
+                    // The draw failed (the secure generator): the seat asks again later.
+                    self.roll_asked = false;
+                    return Err(e);
+                }
             }
             Move::Action(action) => {
                 if self.game.state().roll_is_due() {
@@ -313,12 +322,7 @@ impl Table {
     /// 4.2). No seat can cause one: it is not an action of [`Table::submit`].
     pub fn timeout(&mut self, at: Option<u64>) -> Result<usize, TableError> {
         self.check_open()?;
-        let seat = self
-            .game
-            .state()
-            .seat_on_turn()
-            .ok_or_else(|| TableError::Dice("nobody is on turn: the table waits for the host's outcome".into()))?;
-        self.roll_asked = false;
+        let seat = self.game.state().seat_on_turn().ok_or(TableError::NobodyOnTurn)?;
         self.commit(Step::Timeout { seat }, at)?;
         self.settle(at)?;
         Ok(self.step())
@@ -416,12 +420,17 @@ impl Table {
     /// (verifiable dice, whose `secret` must match the commitment and give every recorded
     /// outcome). Never a fixed seed.
     pub fn resume(record: &Record, secret: Option<Secret>) -> Result<Table, TableError> {
-        let meta = record.table().cloned().unwrap_or_else(|| Meta {
-            players: alloc::vec![None; record.variant().seats()],
+        let seats = record.variant().seats();
+        let mut meta = record.table().cloned().unwrap_or_else(|| Meta {
+            players: alloc::vec![None; seats],
             started: true,
-            seeds: alloc::vec![String::new(); record.variant().seats()],
+            seeds: alloc::vec![String::new(); seats],
             ..Meta::default()
         });
+        meta.check(seats, record.steps().len()).map_err(TableError::Resume)?;
+        // A record changed since it was written (its links no longer follow) is not resumed: the
+        // table would give it a fresh, valid chain.
+        record.verify(None).map_err(|e| TableError::Resume(e.to_string()))?;
         let source = match meta.dice {
             DiceSource::System => Source::System,
             DiceSource::Host => Source::Host,
@@ -440,7 +449,13 @@ impl Table {
                 Source::Verifiable(secret)
             }
         };
-        let mut table = Table::with_source(Game::from_state(*record.start()), source, meta.turn_limit_ms);
+        // A game's record without a table's key gets one now: its heads go to seats from here on.
+        let key = match meta.chain_key {
+            Some(key) => key,
+            None => fresh_key()?,
+        };
+        meta.chain_key = Some(key);
+        let mut table = Table::with_source(Game::from_state(*record.start()), source, meta.turn_limit_ms, key);
         table.meta = meta;
         table.turn_started = table.meta.start_time;
         table.clock_for = table.to_act();
@@ -546,6 +561,13 @@ impl Table {
     }
 }
 
+impl fmt::Debug for Table {
+    /// The public summary only: a table's debug output must not carry a hidden card into a log.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Table({self})")
+    }
+}
+
 impl fmt::Display for Table {
     /// The table's public summary (no hidden card): variant, step and who is to act.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -556,6 +578,13 @@ impl fmt::Display for Table {
             None => Ok(()),
         }
     }
+}
+
+/// A random chain key from the operating system.
+fn fresh_key() -> Result<Link, TableError> {
+    let mut key = [0u8; 32];
+    getrandom::fill(&mut key).map_err(entropy)?;
+    Ok(key)
 }
 
 fn entropy(e: getrandom::Error) -> TableError {

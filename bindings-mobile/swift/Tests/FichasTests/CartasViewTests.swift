@@ -63,15 +63,15 @@ final class CartasViewTests: XCTestCase {
     }
 
     func testTheEventsOfADealShowEachCardOnlyToTheSeatThatGotIt() throws {
-        let game = try Game(variant: "cartas", seed: 3)
-        _ = try game.roll()
-        let all = try game.lastEvents().filter { $0.kind == "dealt" }
-        XCTAssertFalse(all.isEmpty)
-        XCTAssertTrue(all.allSatisfy { $0.fields["card"] != nil })
+        let table = try Table(variant: "cartas")
+        try table.start()
+        let all = try table.eventsFor(seat: nil).filter { $0.event.kind == "dealt" }
+        XCTAssertEqual(all.count, 24)
+        XCTAssertTrue(all.allSatisfy { $0.event.fields["card"] == nil }, "a spectator sees no card")
         for seat in UInt32(0)..<4 {
-            for event in try game.lastEventsFor(seat: seat) where event.kind == "dealt" {
-                let mine = event.fields["to"] == String(seat)
-                XCTAssertEqual(event.fields["card"] != nil, mine, "seat \(seat) sees \(event)")
+            for delivered in try table.eventsFor(seat: seat) where delivered.event.kind == "dealt" {
+                let mine = delivered.event.fields["to"] == String(seat)
+                XCTAssertEqual(delivered.event.fields["card"] != nil, mine, "seat \(seat) sees \(delivered)")
             }
         }
     }

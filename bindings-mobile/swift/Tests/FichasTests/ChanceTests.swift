@@ -73,6 +73,6 @@ final class ChanceTests: XCTestCase {
         let events = try game.timeout()
         XCTAssertEqual(events.first?.kind, "infraction")
         XCTAssertEqual(events.first?.fields["cause"], "timeout")
-        XCTAssertEqual(try game.record().steps().last, .decision(seat: 0, action: "timeout"))
+        XCTAssertEqual(try game.record().steps().last, .timeout(seat: 0))
     }
 }

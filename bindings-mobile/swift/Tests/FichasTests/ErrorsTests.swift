@@ -43,7 +43,13 @@ final class ErrorsTests: XCTestCase {
         let game = try Game(variant: "poleana:2")
         let seat = expectError("Seat") { try game.view(seat: 2) }
         XCTAssertEqual(seat, "seat 2 is not at this table: poleana:2 has seats 0 to 1")
-        expectError("Seat") { try game.lastEventsFor(seat: 7) }
+        let table = try Table(variant: "poleana:2")
+        expectError("Seat") { try table.eventsFor(seat: 7) }
+        try table.start()
+        expectError("HostOnly") { try table.submit(seat: 0, step: 0, action: "timeout") }
+        expectError("NotYourTurn") { try table.submit(seat: 1, step: 0, action: "roll") }
+        expectError("Stale") { try table.submit(seat: 0, step: 5, action: "roll") }
+        expectError("IllegalAction") { try table.submit(seat: 0, step: 0, action: "release") }
     }
 
     func testEveryErrorIsAFichasError() throws {

@@ -16,7 +16,7 @@ final class RecordTests: XCTestCase {
         let game = try playedGame()
         let record = try game.record()
         let json = try record.toJson()
-        XCTAssertTrue(json.hasPrefix("{\"format\":\"fichas-record\",\"version\":1,\"variant\":\"parchis:pairs\""))
+        XCTAssertTrue(json.hasPrefix("{\"format\":\"fichas-record\",\"version\":2,\"variant\":\"parchis:pairs\""))
         XCTAssertEqual(try replay(json: json).position(), try game.position())
         XCTAssertEqual(try record.replay().position(), try game.position())
 
@@ -45,7 +45,7 @@ final class RecordTests: XCTestCase {
         let message = expectError("Record") { try replay(json: early) }
         XCTAssertEqual(message, "step 0 is illegal: `home+5` was recorded where a chance outcome was due")
 
-        let newer = json.replacingOccurrences(of: "\"version\":1", with: "\"version\":2")
+        let newer = json.replacingOccurrences(of: "\"version\":2", with: "\"version\":3")
         XCTAssertTrue(expectError("Record") { try GameRecord.fromJson(json: newer) }.contains("newer"))
         expectError("Record") { try replay(json: "not json") }
     }

@@ -104,6 +104,12 @@ extension FichasError {
         case .Parse(let message): return ("Parse", message)
         case .IllegalAction(let message): return ("IllegalAction", message)
         case .Record(let message): return ("Record", message)
+        case .NotYourTurn(let message): return ("NotYourTurn", message)
+        case .Stale(let message): return ("Stale", message)
+        case .HostOnly(let message): return ("HostOnly", message)
+        case .GameOver(let message): return ("GameOver", message)
+        case .Table(let message): return ("Table", message)
+        case .Dice(let message): return ("Dice", message)
         case .Internal(let message): return ("Internal", message)
         }
     }

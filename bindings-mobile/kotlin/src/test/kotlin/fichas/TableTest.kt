@@ -136,4 +136,48 @@ class TableTest {
             assertNotEquals(1, nexts.toSet().size, "fresh entropy: $nexts")
         }
     }
+
+    @Test
+    fun `a finished game refuses every move, and host dice wait for the host`() {
+        Table("poleana-express:2").use { table ->
+            table.start()
+            playOut(table, Random(3))
+            assertTrue(table.isOver() && table.outcome() != null)
+            assertThrows<FichasException.GameOver> { table.submit(0u, table.step(), "roll") }
+            assertThrows<FichasException.GameOver> { table.timeout() }
+        }
+        Table("parchis", dice = "host").use { table ->
+            table.start()
+            assertEquals(0uL, table.submit(0u, 0uL, "roll"))
+            assertTrue(table.chanceDue())
+            assertEquals(null, table.toAct())
+            assertTrue(table.chanceOutcomes().any { it.notation == "6-1" })
+            assertEquals(1uL, table.supply("6-1"))
+            assertEquals(listOf(RollEntry(0uL, 0u, "6-1")), table.rolls())
+            assertThrows<FichasException.Table> { table.supply("2-2") }
+        }
+    }
+
+    @Test
+    fun `the chain catches an inserted or removed step and a cut`() {
+        Table("cartas").use { table ->
+            table.start()
+            playOut(table, Random(8), limit = 100)
+            val json = table.record().toJson()
+            val head = table.head()
+            GameRecord.fromJson(json).verify(head)
+            val steps = Regex("\\{[^{}]*\"link\":\"[0-9a-f]{64}\"\\}").findAll(json).map { it.value }.toList()
+            fun with(changed: List<String>) = json.replace(steps.joinToString(","), changed.joinToString(","))
+            val inserted = steps.take(10) + steps[12] + steps.drop(10)
+            val removed = steps.take(10) + steps.drop(11)
+            val cut = steps.dropLast(5)
+            for (forged in listOf(inserted, removed)) {
+                val error = assertThrows<FichasException.Record> { GameRecord.fromJson(with(forged)).verify(null) }
+                assertTrue(error.message!!.contains("step 10 does not match"), error.message)
+            }
+            GameRecord.fromJson(with(cut)).verify(null)
+            assertThrows<FichasException.Record> { GameRecord.fromJson(with(cut)).verify(head) }
+            assertEquals(head, GameRecord.fromJson(json).links().last())
+        }
+    }
 }
