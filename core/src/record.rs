@@ -630,24 +630,8 @@ mod json {
                 None => None,
                 Some(m) => Some(Meta {
                     dice: m.dice.parse().map_err(|e| RecordError::Table(format!("{e}")))?,
-                    commitment: match m.commitment {
-                        None => None,
-                        Some(text) => Some(parse_link(&text).ok_or_else(|| {
-                            RecordError::Table(format!(
-                                "the commitment `{}` is not 64 hexadecimal digits",
-                                Snippet::new(&text)
-                            ))
-                        })?),
-                    },
-                    chain_key: match m.chain_key {
-                        None => None,
-                        Some(text) => Some(parse_link(&text).ok_or_else(|| {
-                            RecordError::Table(format!(
-                                "the chain key `{}` is not 64 hexadecimal digits",
-                                Snippet::new(&text)
-                            ))
-                        })?),
-                    },
+                    commitment: read_digest("commitment", m.commitment)?,
+                    chain_key: read_digest("chain key", m.chain_key)?,
                     players: m.players,
                     started: m.started,
                     start_time: m.start_time,
@@ -698,6 +682,16 @@ mod json {
             }
             Ok(Record { start, steps, times, table, claimed: Some(links) })
         }
+    }
+
+    /// A digest of the table object, written in hex, or what is wrong with it.
+    fn read_digest(name: &str, text: Option<String>) -> Result<Option<Link>, RecordError> {
+        text.map(|text| {
+            parse_link(&text).ok_or_else(|| {
+                RecordError::Table(format!("the {name} `{}` is not 64 hexadecimal digits", Snippet::new(&text)))
+            })
+        })
+        .transpose()
     }
 
     /// Reads a JSON record and replays it, checking every step: the game as it stands after the

@@ -309,8 +309,9 @@ impl Table {
                 if self.game.state().roll_is_due() {
                     return Err(self.illegal(&action.to_string(), "roll first".to_string(), seat));
                 }
-                let mut game = self.game.clone();
-                game.play(action).map_err(|e| self.illegal(&action.to_string(), play_reason(&e), seat))?;
+                // Tried on a copy of the position (a small `Copy` value): a refusal changes nothing.
+                let mut trial = *self.game.state();
+                trial.play(action).map_err(|e| self.illegal(&action.to_string(), play_reason(&e), seat))?;
                 self.commit(Step::Action { seat, action }, at)?;
                 self.settle(at)?;
             }
@@ -392,8 +393,8 @@ impl Table {
         if !self.chance_due() {
             return Err(TableError::Dice("no outcome is due: a seat asks for its roll first".into()));
         }
-        let mut game = self.game.clone();
-        game.apply_chance(outcome).map_err(|e| TableError::Dice(e.to_string()))?;
+        let mut trial = *self.game.state();
+        trial.apply_chance(outcome).map_err(|e| TableError::Dice(e.to_string()))?;
         self.commit(Step::Chance(outcome), at)?;
         self.settle(at)?;
         Ok(self.step())
