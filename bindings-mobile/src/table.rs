@@ -151,7 +151,7 @@ impl Table {
 
     /// SHA-256 of the verifiable dice's secret (hex), to publish before the start.
     pub fn commitment(&self) -> Result<Option<String>> {
-        self.with(|t| Ok(t.commitment().map(|c| table::link_hex(&c))))
+        self.with(|t| Ok(t.commitment().map(|c| fichas::record::hex(&c))))
     }
 
     /// Seats a player before the start, with a name or id and a seed for the verifiable dice.
@@ -273,7 +273,7 @@ impl Table {
 
     /// The head of the record's hash chain (hex), for the server to keep or sign.
     pub fn head(&self) -> Result<String> {
-        self.with(|t| Ok(table::link_hex(&t.head())))
+        self.with(|t| Ok(fichas::record::hex(&t.head())))
     }
 
     /// The verifiable dice's secret (hex). Publish it only once the game is over.

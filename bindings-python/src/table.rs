@@ -174,7 +174,7 @@ impl PyTable {
     /// SHA-256 of the verifiable dice's secret (hex), to publish before the start.
     #[getter]
     fn commitment(&self) -> PyResult<Option<String>> {
-        self.with(|t| Ok(t.commitment().map(|c| table::link_hex(&c))))
+        self.with(|t| Ok(t.commitment().map(|c| fichas::record::hex(&c))))
     }
 
     /// Seats a player before the start, with a name or id and a seed for the verifiable dice.
@@ -324,7 +324,7 @@ impl PyTable {
     /// The head of the record's hash chain (hex), for the server to keep or sign.
     #[getter]
     fn head(&self) -> PyResult<String> {
-        self.with(|t| Ok(table::link_hex(&t.head())))
+        self.with(|t| Ok(fichas::record::hex(&t.head())))
     }
 
     /// The verifiable dice's secret (hex). Publish it only once the game is over.

@@ -87,8 +87,8 @@ def test_a_finished_game_refuses_every_move() -> None:
 
 def test_a_timeout_is_the_hosts_and_applies_before_the_roll() -> None:
     game = fichas.Game("poleana:2", seed=1)
+    game.apply_chance("5-1")
     with pytest.raises(fichas.IllegalActionError, match="host"):
-        game.apply_chance("5-1") and None
         game.apply("timeout")
     fresh = fichas.Game("parchis", seed=1)
     events = fresh.timeout()

@@ -6,10 +6,10 @@
 use std::collections::BTreeSet;
 
 use fichas::game::{Action, ChanceOutcome, Event, Game, State, Variant};
-use fichas::record::{ChainError, DiceSource, Record, Step, replay};
+use fichas::record::{ChainError, DiceSource, Record, Step, hex, replay};
 use fichas::seat::{Seat, Viewer};
 use fichas::table::dice::{self, Derived};
-use fichas::table::{Delivered, DiceError, Move, Options, RollEntry, Secret, Table, TableError, link_hex, verify_dice};
+use fichas::table::{Delivered, DiceError, Move, Options, RollEntry, Secret, Table, TableError, verify_dice};
 use fichas::{Colour, PlayError, cartas, chance, parchis, poleana};
 use proptest::prelude::*;
 use rand_core::SeedableRng;
@@ -870,7 +870,7 @@ fn the_wrong_secret_is_refused() {
     play_to_end(&mut table, 7);
     let record = table.record();
     let wrong = Secret::from_bytes([8; 32]);
-    let commitment = link_hex(&secret().commitment());
+    let commitment = hex(&secret().commitment());
     assert_eq!(verify_dice(&record, &wrong), Err(DiceError::WrongSecret { commitment: commitment.clone() }));
     // A record whose commitment is gone cannot be checked.
     let mut json = json_of(&record);
@@ -915,15 +915,15 @@ fn different_seeds_give_different_outcomes() {
 fn the_commitment_is_the_sha256_of_the_secret_and_is_known_before_the_start() {
     const SHA256_OF_SEVENS: &str = "4bb06f8e4e3a7715d201d573d0aa423762e55dabd61a2c02278fa56cc6d294e0";
     const SHA256_OF_ZEROS: &str = "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925";
-    assert_eq!(link_hex(&secret().commitment()), SHA256_OF_SEVENS);
-    assert_eq!(link_hex(&Secret::from_bytes([0; 32]).commitment()), SHA256_OF_ZEROS);
+    assert_eq!(hex(&secret().commitment()), SHA256_OF_SEVENS);
+    assert_eq!(hex(&Secret::from_bytes([0; 32]).commitment()), SHA256_OF_ZEROS);
     let mut table = Table::with_secret(variant("poleana:2"), secret(), None);
     assert!(!table.is_started());
-    assert_eq!(table.commitment().map(|c| link_hex(&c)).as_deref(), Some(SHA256_OF_SEVENS));
+    assert_eq!(table.commitment().map(|c| hex(&c)).as_deref(), Some(SHA256_OF_SEVENS));
     assert_eq!(table.record().table().unwrap().commitment, table.commitment());
     assert_eq!(json_of(&table.record())["table"]["commitment"], SHA256_OF_SEVENS);
     table.start(None).unwrap();
-    assert_eq!(table.commitment().map(|c| link_hex(&c)).as_deref(), Some(SHA256_OF_SEVENS));
+    assert_eq!(table.commitment().map(|c| hex(&c)).as_deref(), Some(SHA256_OF_SEVENS));
     // A table that draws its own secret commits to it as well.
     let drawn =
         Table::new(variant("poleana:2"), Options { dice: DiceSource::Verifiable, turn_limit_ms: None }).unwrap();
@@ -1098,7 +1098,7 @@ fn the_untouched_record_passes_the_chain_with_and_without_its_head() {
     assert_eq!(record.verify(Some(&head)), Ok(()));
     assert_eq!(read.head(), head);
     assert_eq!(read.links().len(), record.steps().len());
-    assert_eq!(json["steps"][record.steps().len() - 1]["link"], link_hex(&head));
+    assert_eq!(json["steps"][record.steps().len() - 1]["link"], hex(&head));
 }
 
 #[test]
@@ -1111,10 +1111,7 @@ fn a_changed_step_breaks_the_chain_at_that_step() {
     assert_eq!(read(&tampered).verify(Some(&head)), Err(ChainError::Broken { index }));
     let forged = relinked(&tampered);
     assert_eq!(forged.verify(None), Ok(()));
-    assert_eq!(
-        forged.verify(Some(&head)),
-        Err(ChainError::Head { found: link_hex(&forged.head()), expected: link_hex(&head) })
-    );
+    assert_eq!(forged.verify(Some(&head)), Err(ChainError::Head { found: hex(&forged.head()), expected: hex(&head) }));
     // A changed time, or changed metadata, breaks it too.
     let mut retimed = json.clone();
     steps_of(&mut retimed)[index]["time"] = 5.into();
@@ -1160,7 +1157,7 @@ fn a_removed_step_breaks_the_chain_where_it_was_removed() {
         assert_eq!(forged.verify(None), Ok(()));
         assert_eq!(
             forged.verify(Some(&head)),
-            Err(ChainError::Head { found: link_hex(&forged.head()), expected: link_hex(&head) })
+            Err(ChainError::Head { found: hex(&forged.head()), expected: hex(&head) })
         );
     }
 }
@@ -1175,10 +1172,7 @@ fn a_truncated_record_passes_the_chain_but_not_the_kept_head() {
         let read = read(&truncated);
         assert_eq!(read.steps(), &record.steps()[..record.steps().len() - cut]);
         assert_eq!(read.verify(None), Ok(()), "a cut at a step's end keeps every link");
-        assert_eq!(
-            read.verify(Some(&head)),
-            Err(ChainError::Head { found: link_hex(&read.head()), expected: link_hex(&head) })
-        );
+        assert_eq!(read.verify(Some(&head)), Err(ChainError::Head { found: hex(&read.head()), expected: hex(&head) }));
     }
 }
 

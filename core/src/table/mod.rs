@@ -20,7 +20,7 @@
 //! // Blue may not act for yellow, nor ask for a timeout.
 //! assert!(table.submit(Seat::ALL[1], step, "timeout", None).is_err());
 //! let rolled = table.events_for(Viewer::Seat(Seat::ALL[1]), 0);
-//! println!("{}", rolled[0].event_name());
+//! println!("{:?}", rolled[0].event);
 //! ```
 
 pub mod dice;
@@ -31,9 +31,9 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::game::{Action, ChanceOutcome, Event, Game, Outcome, State, Variant, View, describe_seat};
-use crate::notation::{ParseError, Snippet, bounded};
+use crate::notation::{Snippet, bounded};
 use crate::phase::PlayError;
-use crate::record::{Link, Meta, Record, Step, hex, replay_step};
+use crate::record::{Link, Meta, Record, Step, replay_step};
 use crate::seat::{Seat, Viewer};
 
 pub use crate::record::DiceSource;
@@ -61,15 +61,6 @@ pub enum Move {
 pub struct Delivered {
     pub step: usize,
     pub event: Event,
-}
-
-impl Delivered {
-    /// The event's name in JSON (`rolled`, `dealt`, …).
-    #[cfg(feature = "serde")]
-    pub fn event_name(&self) -> String {
-        let value = serde_json::to_value(self.event).unwrap_or_default();
-        value.get("event").and_then(|e| e.as_str()).unwrap_or("").to_string()
-    }
 }
 
 /// One roll of the game, for the dice button's history.
@@ -269,19 +260,15 @@ impl Table {
     pub fn submit(&mut self, seat: Seat, step: usize, text: &str, at: Option<u64>) -> Result<usize, TableError> {
         self.check_seat(seat)?;
         let text = text.trim();
-        let mv = if text == "roll" && self.game.state().roll_is_due() {
-            Move::Roll
-        } else {
-            match self.game.state().parse_action(text) {
+        let mv = match text {
+            "roll" => Move::Roll,
+            _ => match self.game.state().parse_action(text) {
                 Ok(action) => Move::Action(action),
                 Err(e) => {
                     self.check_turn(seat, step)?;
-                    if text == "roll" {
-                        return Err(self.illegal(text, "no roll is due: choose a move".to_string(), seat));
-                    }
-                    return Err(self.illegal(text, parse_reason(&e), seat));
+                    return Err(self.illegal(text, bounded(&e.to_string()), seat));
                 }
-            }
+            },
         };
         self.submit_move(seat, step, mv, at)
     }
@@ -592,18 +579,9 @@ fn entropy(e: getrandom::Error) -> TableError {
     TableError::Dice(format!("the operating system's secure generator failed: {e}"))
 }
 
-fn parse_reason(e: &ParseError) -> String {
-    bounded(&e.to_string())
-}
-
 fn play_reason(e: &PlayError) -> String {
     match e {
         PlayError::Illegal { reason, .. } => reason.to_string(),
         other => other.to_string(),
     }
-}
-
-/// The commitment and head as text, for JSON and logs.
-pub fn link_hex(link: &Link) -> String {
-    hex(link)
 }
