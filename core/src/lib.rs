@@ -14,12 +14,22 @@
 //! actions come in fixed-capacity lists, and events go into a sink of the caller's choice.
 //! Features: `std` (default, implies `alloc`), `alloc`, `serde`.
 //!
+//! ## Randomness
+//!
+//! Chance runs through [`rand_core`] 0.10, re-exported as [`fichas::rand_core`](rand_core): any
+//! generator that implements its `Rng` trait rolls the dice. That is `rand` 0.10
+//! (`rand::rng()`, `rand::rngs::StdRng`) or any generator crate built on `rand_core` 0.10, such
+//! as `rand_xoshiro` 0.8; `rand` 0.9 and 0.8 implement older versions of `rand_core` and do not
+//! fit. A server that rolls its own dice needs no generator at all: it applies each outcome with
+//! `apply_chance`.
+//!
 //! ```
 //! use fichas::poleana::{Config, State};
-//! use rand_core::SeedableRng;
-//! # use rand_xoshiro::Xoshiro256PlusPlus as Rng;
+//! use rand::SeedableRng;
+//! use rand::rngs::StdRng;
 //!
-//! let mut rng = Rng::seed_from_u64(7);
+//! // Seeded, so the game replays; `rand::rng()` would give a fresh game each run.
+//! let mut rng = StdRng::seed_from_u64(7);
 //! let mut game = State::new(Config::classic(2).unwrap());
 //! while !game.is_over() {
 //!     if game.phase().is_chance() {
@@ -67,13 +77,16 @@ pub mod simulation;
 #[cfg(feature = "std")]
 pub mod table;
 
+/// The generator traits every sampling function takes (version 0.10).
+pub use rand_core;
+
 pub use colour::{Colour, ColourSet};
 pub use dice::{Die, Roll};
 pub use notation::{ConflictError, ParseError};
 pub use phase::{Phase, PlayError};
 pub use seat::Seat;
 
-/// The README's examples, compiled and run as doc tests so that they stay true.
+/// The crate README's examples, compiled and run as doc tests so that they stay true.
 #[cfg(doctest)]
-#[doc = include_str!("../../README.md")]
+#[doc = include_str!("../README.md")]
 pub struct ReadmeExamples;
