@@ -74,6 +74,7 @@ pub struct Outcomes<T, const N: usize> {
 }
 
 impl<T: Copy + PartialEq, const N: usize> Outcomes<T, N> {
+    /// An empty list: no chance event is pending.
     pub const fn new() -> Self {
         Outcomes { items: ArrayVec::new_const() }
     }
@@ -88,10 +89,12 @@ impl<T: Copy + PartialEq, const N: usize> Outcomes<T, N> {
         self.items.iter().copied()
     }
 
+    /// How many outcomes are listed.
     pub fn len(&self) -> usize {
         self.items.len()
     }
 
+    /// Whether no outcome is listed.
     pub fn is_empty(&self) -> bool {
         self.items.is_empty()
     }
@@ -114,7 +117,8 @@ impl<T: Copy + PartialEq, const N: usize> Outcomes<T, N> {
         }
     }
 
-    /// Draws one outcome without bias. `None` only when there are no outcomes.
+    /// Draws one outcome without bias, with probability proportional to its weight. `None` when
+    /// there are no outcomes, or when their weights sum to zero or overflow `u32`.
     pub fn sample<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<T> {
         pick_weighted(rng, self.items.iter().map(|&(_, w)| w)).map(|i| self.items[i].0)
     }

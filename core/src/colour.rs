@@ -11,9 +11,13 @@ use crate::notation::ParseError;
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 #[repr(u8)]
 pub enum Colour {
+    /// Yellow, `Y`: first in turn order.
     Yellow = 0,
+    /// Blue, `B`: second in turn order.
     Blue = 1,
+    /// Red, `R`: third in turn order, across the board from Yellow.
     Red = 2,
+    /// Green, `G`: fourth in turn order, across the board from Blue.
     Green = 3,
 }
 
@@ -112,7 +116,9 @@ impl FromStr for Colour {
 pub struct ColourSet(u8);
 
 impl ColourSet {
+    /// The set with no colour.
     pub const EMPTY: ColourSet = ColourSet(0);
+    /// The set of all four colours.
     pub const ALL: ColourSet = ColourSet(0b1111);
 
     /// The set holding exactly `colours`.
@@ -131,29 +137,35 @@ impl ColourSet {
         ColourSet(bits & 0b1111)
     }
 
+    /// The set as bits: bit `i` is the colour of index `i` (see [`Colour::index`]).
     pub const fn bits(self) -> u8 {
         self.0
     }
 
+    /// Whether `colour` is in the set.
     #[inline]
     pub const fn contains(self, colour: Colour) -> bool {
         self.0 & (1 << colour as u8) != 0
     }
 
+    /// The set with `colour` added (the same set if it was already there).
     #[inline]
     pub const fn with(self, colour: Colour) -> ColourSet {
         ColourSet(self.0 | 1 << colour as u8)
     }
 
+    /// The set with `colour` removed (the same set if it was not there).
     #[inline]
     pub const fn without(self, colour: Colour) -> ColourSet {
         ColourSet(self.0 & !(1 << colour as u8))
     }
 
+    /// How many colours the set holds, 0 to 4.
     pub const fn len(self) -> usize {
         self.0.count_ones() as usize
     }
 
+    /// Whether the set holds no colour.
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }

@@ -70,11 +70,14 @@ impl TryFrom<u8> for Die {
 /// Written `6-3`. In JSON a roll is the pair `[6, 3]`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Roll {
+    /// The first die.
     pub first: Die,
+    /// The second die.
     pub second: Die,
 }
 
 impl Roll {
+    /// The roll of two dice, in the order given.
     pub const fn new(first: Die, second: Die) -> Roll {
         Roll { first, second }
     }
@@ -87,11 +90,13 @@ impl Roll {
         }
     }
 
+    /// The sum of both faces, 2 to 12.
     #[inline]
     pub const fn sum(self) -> u8 {
         self.first.value() + self.second.value()
     }
 
+    /// Whether both dice show the same face.
     #[inline]
     pub const fn is_double(self) -> bool {
         self.first.value() == self.second.value()

@@ -8,6 +8,7 @@ use arrayvec::ArrayVec;
 
 /// Receives the events of an action in the order they happen.
 pub trait EventSink<E> {
+    /// Receives the next event.
     fn emit(&mut self, event: E);
 }
 

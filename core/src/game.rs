@@ -12,10 +12,10 @@
 //!
 //! ```
 //! use fichas::game::Game;
-//! use rand_core::SeedableRng;
-//! # use rand_xoshiro::Xoshiro256PlusPlus as Rng;
+//! use rand::SeedableRng;
+//! use rand::rngs::StdRng;
 //!
-//! let mut rng = Rng::seed_from_u64(1);
+//! let mut rng = StdRng::seed_from_u64(1);
 //! let mut game = Game::new("parchis:pairs".parse().unwrap());
 //! while !game.is_over() {
 //!     if game.to_act().is_none() {
@@ -49,20 +49,27 @@ use crate::{cartas, parchis, poleana};
 /// `poleana-express:3:free`, `parchis:pairs`, `cartas`, …; in JSON, that same text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Variant {
+    /// Poleana, classic (`poleana…`) or Express (`poleana-express…`).
     Poleana(poleana::Config),
+    /// Parchís (`parchis…`).
     Parchis(parchis::Config),
+    /// Cartas (`cartas…`).
     Cartas(cartas::Config),
 }
 
 /// A variant text that names no game, or a game with options that cannot be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum VariantError {
+    /// The text names Poleana (or Poleana Express) with options that cannot be.
     #[error("{0}")]
     Poleana(#[from] poleana::ConfigError),
+    /// The text names Parchís with options that cannot be.
     #[error("{0}")]
     Parchis(#[from] parchis::ConfigError),
+    /// The text names Cartas with options that cannot be.
     #[error("{0}")]
     Cartas(#[from] cartas::ConfigError),
+    /// The text's first part is not `poleana`, `poleana-express`, `parchis` or `cartas`.
     #[error("{0}")]
     Unknown(ParseError),
 }
@@ -148,8 +155,11 @@ crate::serde_as_text!(Variant, "a variant such as poleana-express:3 or parchis:p
 /// An action of any game, written in that game's notation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
+    /// An action of Poleana, classic or Express.
     Poleana(poleana::Action),
+    /// An action of Parchís.
     Parchis(parchis::Action),
+    /// An action of Cartas: a card passed or played.
     Cartas(cartas::Action),
 }
 
@@ -211,13 +221,16 @@ impl serde::Serialize for ChanceOutcome {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize), serde(untagged))]
 pub enum Choice {
+    /// In Poleana, the action with its priority class, compliance and landing mark.
     Poleana(poleana::Choice),
+    /// In Parchís, the action with the token that moves, its steps, landing and capture.
     Parchis(parchis::Choice),
     /// In Cartas a choice is the action itself: the card and what it does.
     Cartas(cartas::Action),
 }
 
 impl Choice {
+    /// The action to play for this choice (with [`Game::play`] or [`State::play`]).
     pub fn action(&self) -> Action {
         match self {
             Choice::Poleana(c) => Action::Poleana(c.action),
@@ -241,8 +254,11 @@ impl fmt::Display for Choice {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize), serde(untagged))]
 pub enum Event {
+    /// An event of Poleana.
     Poleana(poleana::Event),
+    /// An event of Parchís.
     Parchis(parchis::Event),
+    /// An event of Cartas; some carry a card that [`Event::seen_by`] hides.
     Cartas(cartas::Event),
 }
 
@@ -271,8 +287,11 @@ impl Event {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize), serde(untagged))]
 pub enum Outcome {
+    /// How a game of Poleana ended.
     Poleana(poleana::Outcome),
+    /// How a game of Parchís ended.
     Parchis(parchis::Outcome),
+    /// How a game of Cartas ended: its winning seat.
     Cartas(cartas::Outcome),
 }
 
@@ -300,8 +319,11 @@ impl Outcome {
 /// In JSON a dice game's view is its position text, and a Cartas view is an object.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum View {
+    /// A Poleana view: the whole position.
     Poleana(poleana::State),
+    /// A Parchís view: the whole position.
     Parchis(parchis::State),
+    /// A Cartas view: what one seat may see (see [`cartas::View`]).
     Cartas(cartas::View),
 }
 
@@ -395,12 +417,16 @@ impl<'de> serde::Deserialize<'de> for View {
 /// A position text that cannot be read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
+    /// The text names Poleana, and its position cannot be read or is not one the rules reach.
     #[error("{0}")]
     Poleana(#[from] poleana::PositionError),
+    /// The text names Parchís, and its position cannot be read or is not one the rules reach.
     #[error("{0}")]
     Parchis(#[from] parchis::PositionError),
+    /// The text names Cartas, and its position cannot be read or is not one the rules reach.
     #[error("{0}")]
     Cartas(#[from] cartas::PositionError),
+    /// The first word is not a variant.
     #[error("{0}")]
     Variant(#[from] VariantError),
 }
@@ -408,8 +434,11 @@ pub enum PositionError {
 /// The position of any game: a small `Copy` value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum State {
+    /// A position of Poleana, classic or Express.
     Poleana(poleana::State),
+    /// A position of Parchís.
     Parchis(parchis::State),
+    /// A position of Cartas, every hidden card included.
     Cartas(cartas::State),
 }
 
@@ -423,6 +452,7 @@ impl State {
         }
     }
 
+    /// The variant being played.
     pub fn variant(&self) -> Variant {
         match self {
             State::Poleana(s) => Variant::Poleana(*s.config()),
@@ -640,14 +670,18 @@ impl Game {
         Ok(Game::from_state(text.parse()?))
     }
 
+    /// The variant being played.
     pub fn variant(&self) -> Variant {
         self.state.variant()
     }
 
+    /// The current position, every hidden card included.
     pub fn state(&self) -> &State {
         &self.state
     }
 
+    /// Who acts next: chance, a seat (numbered from 0 in turn order), or nobody once the game
+    /// is over.
     pub fn phase(&self) -> Phase<Seat, Outcome> {
         self.state.phase()
     }
@@ -657,10 +691,12 @@ impl Game {
         self.phase().to_act()
     }
 
+    /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
         matches!(self.phase(), Phase::Over(_))
     }
 
+    /// How the game ended, once it is over.
     pub fn outcome(&self) -> Option<Outcome> {
         self.phase().outcome()
     }
@@ -676,6 +712,9 @@ impl Game {
             .collect()
     }
 
+    /// The outcomes of the pending chance event with their integer weights: the rolls of two
+    /// dice in the dice games, the ranks that can be drawn in Cartas (weighted by how many cards
+    /// of each there are). Empty when no chance event is pending.
     pub fn chance_outcomes(&self) -> Vec<(ChanceOutcome, u32)> {
         self.state.chance_outcomes()
     }
@@ -698,11 +737,37 @@ impl Game {
         self.apply_chance(outcome)
     }
 
+    /// The legal choices of the seat to decide, in the game's stable order (see each game's
+    /// `State::legal_actions`); empty while chance is pending and once the game is over. In
+    /// Poleana's assisted and free modes the infractions are listed too, each marked by its
+    /// compliance (strict mode lists only compliant choices). The host's timeout is never
+    /// listed: it is [`Game::timeout`].
+    ///
+    /// ```
+    /// use fichas::game::Game;
+    ///
+    /// let mut game = Game::new("cartas".parse().unwrap());
+    /// // The first deal: 24 cards, one at a time from seat 0.
+    /// for card in "AKQ77*A23456K89TJQA*2345".chars() {
+    ///     let card = game.state().parse_chance(&card.to_string()).unwrap();
+    ///     game.apply_chance(card).unwrap();
+    /// }
+    /// // Seat 0 holds A237JK and passes one card to its left: one choice per rank, in rank order.
+    /// let choices: Vec<String> = game.legal_actions().iter().map(|c| c.to_string()).collect();
+    /// assert_eq!(choices, ["pass:A", "pass:2", "pass:3", "pass:7", "pass:J", "pass:K"]);
+    /// let pass_the_three = game.legal_actions()[2].action();
+    /// game.play(pass_the_three).unwrap();
+    /// assert_eq!(game.to_act(), Some(fichas::Seat::ALL[1]));
+    /// ```
     pub fn legal_actions(&self) -> Vec<Choice> {
         self.state.legal_actions()
     }
 
     /// Applies a decision of the seat to act. A timeout is refused: see [`Game::timeout`].
+    ///
+    /// Fails with [`PlayError::GameOver`] once the game is over, [`PlayError::ChancePending`]
+    /// while a chance event is pending, and [`PlayError::Illegal`] for an action that is not
+    /// legal now (a timeout and another game's action included); the game is then unchanged.
     pub fn play(&mut self, action: Action) -> Result<Vec<Event>, PlayError> {
         if action.is_timeout() {
             return Err(PlayError::illegal(action, HOST_TIMEOUT));
@@ -762,8 +827,10 @@ impl Game {
 /// Anything that can go wrong when text is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum GameError {
+    /// The text is not an action in the game's notation.
     #[error("{0}")]
     Parse(#[from] ParseError),
+    /// The action read cannot be played now (see [`Game::play`]).
     #[error("{0}")]
     Play(#[from] PlayError),
 }

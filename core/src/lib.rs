@@ -47,6 +47,7 @@
 #![no_std]
 #![forbid(unsafe_code)]
 #![warn(missing_debug_implementations)]
+#![deny(missing_docs)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;

@@ -15,6 +15,15 @@ const SNIPPET: usize = 40;
 pub struct Snippet(ArrayString<SNIPPET>);
 
 impl Snippet {
+    /// A copy of `text`: whole when it fits in 40 bytes, otherwise its start followed by `…`.
+    ///
+    /// ```
+    /// use fichas::notation::Snippet;
+    /// assert_eq!(Snippet::new("Y12+5").as_str(), "Y12+5");
+    /// let long = "x".repeat(100);
+    /// assert!(Snippet::new(&long).as_str().ends_with('…'));
+    /// assert!(Snippet::new(&long).as_str().len() <= 40);
+    /// ```
     pub fn new(text: &str) -> Snippet {
         let mut out = ArrayString::new();
         if text.len() <= SNIPPET {
@@ -30,6 +39,7 @@ impl Snippet {
         Snippet(out)
     }
 
+    /// The text kept.
     pub fn as_str(&self) -> &str {
         &self.0
     }
@@ -85,6 +95,8 @@ pub struct ParseError {
 }
 
 impl ParseError {
+    /// The error for reading `what` from `found` (kept as a [`Snippet`]), with a description
+    /// of what would have been accepted.
     pub fn new(what: &'static str, found: &str, expected: &'static str) -> ParseError {
         ParseError { what, found: Snippet::new(found), expected }
     }
@@ -173,10 +185,25 @@ pub struct Fields<const N: usize> {
 }
 
 impl<const N: usize> Fields<N> {
+    /// A reader for `keys`, none of them seen yet.
     pub const fn new(keys: [&'static str; N]) -> Self {
         Fields { keys, seen: 0 }
     }
 
+    /// Reads one `key=value` word: the index of its key in the list, and the value.
+    ///
+    /// Fails with [`FieldProblem::Malformed`] for a word without `=` or with nothing before it,
+    /// [`FieldProblem::Unknown`] for a key not in the list, and [`FieldProblem::Duplicate`] for
+    /// a key read before.
+    ///
+    /// ```
+    /// use fichas::notation::{FieldProblem, Fields};
+    /// let mut fields = Fields::new(["turn", "roll"]);
+    /// assert_eq!(fields.read("roll=6-3"), Ok((1, "6-3")));
+    /// assert!(matches!(fields.read("roll=5-1"), Err(FieldProblem::Duplicate(_))));
+    /// assert!(matches!(fields.read("left=3"), Err(FieldProblem::Unknown(_))));
+    /// assert!(matches!(fields.read("turn"), Err(FieldProblem::Malformed(_))));
+    /// ```
     pub fn read<'a>(&mut self, word: &'a str) -> Result<(usize, &'a str), FieldProblem> {
         let (key, value) = field(word).map_err(FieldProblem::Malformed)?;
         let index = self.keys.iter().position(|&k| k == key).ok_or(FieldProblem::Unknown(Snippet::new(key)))?;

@@ -25,6 +25,7 @@ impl<W: Copy, O: Copy> Phase<W, O> {
         }
     }
 
+    /// Whether a chance event is pending.
     pub fn is_chance(&self) -> bool {
         matches!(self, Phase::Chance)
     }
@@ -59,16 +60,29 @@ impl<W: Copy, O: Copy> Phase<W, O> {
 /// An action or chance outcome that cannot be applied to the current state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum PlayError {
+    /// The game has ended: nothing more can be applied, a host's timeout included.
     #[error("the game is over")]
     GameOver,
+    /// An action was given while a chance event is pending: its outcome comes first.
     #[error("a chance event is pending: sample or supply its outcome before deciding")]
     ChancePending,
+    /// A chance outcome was given, or asked for, while a player is to decide.
     #[error("no chance event is pending: a player is to decide")]
     NotChance,
+    /// The action is not among the legal ones of the current state.
     #[error("`{action}` is not legal here: {reason}")]
-    Illegal { action: crate::notation::Snippet, reason: &'static str },
+    Illegal {
+        /// The action in its notation (shortened when long).
+        action: crate::notation::Snippet,
+        /// Why it is not legal, in words.
+        reason: &'static str,
+    },
+    /// The chance outcome is not one the pending chance event can produce.
     #[error("`{outcome}` is not a possible outcome of this chance event")]
-    BadOutcome { outcome: crate::notation::Snippet },
+    BadOutcome {
+        /// The outcome in its notation (shortened when long).
+        outcome: crate::notation::Snippet,
+    },
 }
 
 impl PlayError {

@@ -9,10 +9,10 @@
 //! ```
 //! use fichas::playout::Playout;
 //! use fichas::{Phase, chance, parchis};
-//! use rand_core::SeedableRng;
-//! # use rand_xoshiro::Xoshiro256PlusPlus as Rng;
+//! use rand::SeedableRng;
+//! use rand::rngs::StdRng;
 //!
-//! fn random_game<P: Playout>(mut state: P, rng: &mut Rng) -> P::Outcome {
+//! fn random_game<P: Playout>(mut state: P, rng: &mut StdRng) -> P::Outcome {
 //!     loop {
 //!         match state.seat_phase() {
 //!             Phase::Over(outcome) => return outcome,
@@ -26,7 +26,7 @@
 //!     }
 //! }
 //! let config = parchis::Config::of_mode(parchis::Mode::Individual);
-//! let outcome = random_game(parchis::State::new(config), &mut Rng::seed_from_u64(1));
+//! let outcome = random_game(parchis::State::new(config), &mut StdRng::seed_from_u64(1));
 //! assert!(!outcome.winners.is_empty());
 //! ```
 
@@ -45,7 +45,9 @@ pub trait Playout: Copy {
     type Choice: Copy;
     /// The list of legal choices, without allocation.
     type Choices: Deref<Target = [Self::Choice]>;
+    /// What happened while a chance outcome or a choice was applied (the game's event type).
     type Event;
+    /// How a game ended (the game's outcome type).
     type Outcome: Copy;
 
     /// Who acts next, by seat (Poleana's colours are mapped to their seats).

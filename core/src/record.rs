@@ -38,13 +38,18 @@ pub type Link = [u8; 32];
 /// One step of a game: a chance outcome, a seat's action, or the host's timeout of a seat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Step {
+    /// The outcome of a chance event: the dice rolled, or in Cartas the card dealt or taken.
     Chance(ChanceOutcome),
+    /// A decision of a seat.
     Action {
+        /// The seat that decided (seats are numbered from 0 in turn order).
         seat: Seat,
+        /// What it chose, in the game's notation.
         action: Action,
     },
     /// The host reported that `seat` ran out of time (before or after its roll).
     Timeout {
+        /// The seat whose turn it was.
         seat: Seat,
     },
 }
@@ -62,6 +67,7 @@ pub enum DiceSource {
 }
 
 impl DiceSource {
+    /// The name written in records and options: `system`, `host` or `verifiable`.
     pub fn name(self) -> &'static str {
         match self {
             DiceSource::System => "system",
@@ -101,6 +107,7 @@ pub struct Meta {
     pub start_time: Option<u64>,
     /// The turn limit, in milliseconds.
     pub turn_limit_ms: Option<u64>,
+    /// Where the table's chance outcomes came from.
     pub dice: DiceSource,
     /// SHA-256 of the verifiable dice's secret, published before the first chance outcome.
     pub commitment: Option<Link>,
@@ -154,21 +161,37 @@ impl PartialEq for Record {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("step {index} is illegal: {reason}")]
 pub struct ReplayError {
+    /// The index of the step in the record, from 0.
     pub index: usize,
+    /// Why the rules refuse it, in words.
     pub reason: String,
 }
 
 /// What [`Record::verify`] found wrong with a record's hash chain.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ChainError {
+    /// A step of a record read from JSON carries no link (every step of a version 1 record).
     #[error("step {index} carries no link: the record is not one this library wrote as evidence")]
-    Missing { index: usize },
+    Missing {
+        /// The first step without a link, from 0.
+        index: usize,
+    },
+    /// A step's link does not follow from the record's content up to that step.
     #[error("step {index} does not match its link: the record was changed at step {index} or just before it")]
-    Broken { index: usize },
+    Broken {
+        /// The first step whose link does not match, from 0.
+        index: usize,
+    },
+    /// The chain does not end at the head given to [`Record::verify`].
     #[error(
         "the record's chain ends at {found}, not at the head {expected} that was kept: steps were changed, added or removed, or the record was cut short"
     )]
-    Head { found: String, expected: String },
+    Head {
+        /// The record's head, in lowercase hexadecimal.
+        found: String,
+        /// The head that was kept, in lowercase hexadecimal.
+        expected: String,
+    },
 }
 
 impl Record {
@@ -185,6 +208,7 @@ impl Record {
         self
     }
 
+    /// The variant played.
     pub fn variant(&self) -> Variant {
         self.start.variant()
     }
@@ -194,6 +218,7 @@ impl Record {
         &self.start
     }
 
+    /// Every step, in the order it happened.
     pub fn steps(&self) -> &[Step] {
         &self.steps
     }
@@ -429,22 +454,49 @@ pub fn parse_link(text: &str) -> Option<Link> {
 /// A record that cannot be read, or whose replay fails.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RecordError {
+    /// The text is not JSON of the record's shape (a field missing, misspelt or of the wrong
+    /// type); holds the JSON reader's message.
     #[error("the record is not valid JSON of the record format: {0}")]
     Json(String),
+    /// The record's `version` is newer than [`VERSION`].
     #[error("this record has format version {found}, newer than the version {supported} this library reads")]
-    NewerVersion { found: u32, supported: u32 },
+    NewerVersion {
+        /// The record's version.
+        found: u32,
+        /// The newest version this library reads: [`VERSION`].
+        supported: u32,
+    },
+    /// The record's `version` is older than [`OLDEST_VERSION`]: no version was ever written so.
     #[error("this record has format version {found}, which no version of this library writes (it writes {supported})")]
-    UnknownVersion { found: u32, supported: u32 },
+    UnknownVersion {
+        /// The record's version.
+        found: u32,
+        /// The version this library writes: [`VERSION`].
+        supported: u32,
+    },
+    /// The `format` field is not `fichas-record`; holds what it says.
     #[error("this is not a fichas record (format `{0}`)")]
     Format(Snippet),
+    /// The `variant` field names no variant that can be; holds why.
     #[error("the record's variant is not valid: {0}")]
     Variant(String),
+    /// The `start` position cannot be read, or is of another variant; holds why.
     #[error("the record's start position is not valid: {0}")]
     Start(String),
+    /// A step cannot be read: an outcome or action outside the game's notation, a seat not at
+    /// the table, a malformed link, or a step of no known shape.
     #[error("step {index} cannot be read: {reason}")]
-    Step { index: usize, reason: String },
+    Step {
+        /// The step's index, from 0.
+        index: usize,
+        /// What is wrong with it, in words.
+        reason: String,
+    },
+    /// The `table` object cannot be read (an unknown dice source, a malformed digest) or does
+    /// not fit the record (players or seeds not one a seat, steps at a table not started).
     #[error("the record's table metadata is not valid: {0}")]
     Table(String),
+    /// The record was read, and its replay met a step the rules refuse.
     #[error(transparent)]
     Illegal(#[from] ReplayError),
 }

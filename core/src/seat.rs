@@ -24,6 +24,7 @@ impl Seat {
         if index < Seat::MAX { Some(Seat(index as u8)) } else { None }
     }
 
+    /// The seat's number, 0 to 3.
     #[inline]
     pub const fn index(self) -> usize {
         self.0 as usize
@@ -84,7 +85,9 @@ mod tests {
 /// Who looks at a game: a seat, or a spectator, who sees only what is public.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Viewer {
+    /// The player at this seat: what is public, and what the rules show that seat.
     Seat(Seat),
+    /// Someone not at the table: only what is public.
     Spectator,
 }
 

@@ -73,9 +73,11 @@ pub enum Policy {
     Greedy,
     /// The searching bot with its default budget ([`Kind::Search`], [`crate::bot::Budget::MEDIUM`]).
     Search,
-    /// The bots of the levels ([`Level`]).
+    /// The bot of [`Level::Easy`] (greedy).
     Easy,
+    /// The bot of [`Level::Medium`] (search with [`crate::bot::Budget::MEDIUM`]).
     Medium,
+    /// The bot of [`Level::Hard`] (search with [`crate::bot::Budget::HARD`]).
     Hard,
     /// A bot of any strength, such as a search with a budget of one's own.
     Bot(Strength),

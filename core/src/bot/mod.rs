@@ -29,10 +29,10 @@
 //! ```
 //! use fichas::bot::{Bot, Level};
 //! use fichas::game::Game;
-//! use rand_core::SeedableRng;
-//! # use rand_xoshiro::Xoshiro256PlusPlus as Rng;
+//! use rand::SeedableRng;
+//! use rand::rngs::StdRng;
 //!
-//! let mut rng = Rng::seed_from_u64(3);
+//! let mut rng = StdRng::seed_from_u64(3);
 //! let mut game = Game::new("parchis:pairs".parse().unwrap());
 //! let bot = Bot::new(Level::Easy, 7);
 //! while !game.is_over() {
@@ -92,8 +92,10 @@ pub enum Level {
 }
 
 impl Level {
+    /// Every level, from the weakest to the strongest.
     pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
 
+    /// The level's name in text forms: `easy`, `medium` or `hard`.
     pub const fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
@@ -157,13 +159,16 @@ impl Default for Budget {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Strength {
+    /// How the bot plays.
     pub kind: Kind,
     /// Used by [`Kind::Search`] only.
     pub budget: Budget,
 }
 
 impl Strength {
+    /// A uniformly random legal action.
     pub const RANDOM: Strength = Strength { kind: Kind::Random, budget: Budget::MEDIUM };
+    /// The greedy bot: the best action one ply ahead (the strength of [`Level::Easy`]).
     pub const GREEDY: Strength = Strength { kind: Kind::Greedy, budget: Budget::MEDIUM };
 
     /// Search within `budget`.
@@ -308,7 +313,11 @@ pub enum Reason {
     /// Poleana: the police sweep sends rivals home.
     Sweeps,
     /// A token of `victim` goes home.
-    Captures { victim: Colour },
+    Captures {
+        /// The colour of the token captured (in Cartas, the colour of the seat's number: seat
+        /// 0 is yellow, seat 1 blue, and so on).
+        victim: Colour,
+    },
     /// A token reaches its goal (in Cartas: its corridor).
     Scores,
     /// A token comes into play.
@@ -323,7 +332,11 @@ pub enum Reason {
     /// Two tokens make a tapón or a barrier.
     Blocks,
     /// Cartas: a card is taken from `victim`'s hand.
-    Steals { victim: Colour },
+    Steals {
+        /// The seat robbed, as the colour of its number (seat 0 is yellow, seat 1 blue, and so
+        /// on).
+        victim: Colour,
+    },
     /// Cartas: a swap jumps a token ahead.
     Swaps,
     /// Cartas: the card played is the one the seat needs least; the better ones are kept.
@@ -386,6 +399,7 @@ impl fmt::Display for Reason {
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct Suggestion {
+    /// The action the bot chose, legal for the seat to decide.
     pub action: Action,
     /// Why, for a hint button: given by the greedy and searching bots, not by the random one.
     pub reason: Option<Reason>,
@@ -422,10 +436,12 @@ impl Bot {
         Bot { strength: strength.into(), seed }
     }
 
+    /// How the bot plays.
     pub fn strength(&self) -> Strength {
         self.strength
     }
 
+    /// The seed its random choices come from.
     pub fn seed(&self) -> u64 {
         self.seed
     }
@@ -457,11 +473,11 @@ impl Bot {
     /// use std::time::{Duration, Instant};
     /// use fichas::bot::{Bot, Budget, Stop, Strength};
     /// use fichas::game::Game;
-    /// use rand_core::SeedableRng;
-    /// # use rand_xoshiro::Xoshiro256PlusPlus as Rng;
+    /// use rand::SeedableRng;
+    /// use rand::rngs::StdRng;
     ///
     /// let mut game = Game::new("cartas".parse().unwrap());
-    /// let mut rng = Rng::seed_from_u64(1);
+    /// let mut rng = StdRng::seed_from_u64(1);
     /// while game.to_act().is_none() {
     ///     game.roll(&mut rng).unwrap();
     /// }

@@ -18,8 +18,11 @@ use crate::seat::Seat;
 /// `corridor` is set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Share {
+    /// The cell the token starts from: a track cell or a cell of the seat's corridor.
     pub from: Spot,
+    /// How many of the seven steps it walks, 1 to 7.
     pub steps: u8,
+    /// Whether it turns into its corridor on the way (only for a share starting on the track).
     pub corridor: bool,
 }
 
@@ -95,10 +98,12 @@ impl Split {
         self.shares().find(|s| s.from == from)
     }
 
+    /// How many shares, 1 to 4: the number of tokens that walk.
     pub fn len(&self) -> usize {
         self.0.iter().filter(|&&v| v != 0).count()
     }
 
+    /// Whether the split has no share; a split made by [`Split::new`] always has one.
     pub fn is_empty(&self) -> bool {
         self.0[0] == 0
     }
@@ -136,20 +141,57 @@ pub enum Action {
     /// In the exchange: this card goes face down to the player on the left.
     Pass(Rank),
     /// Bring a token from home onto the start cell, with an A, a K or a joker.
-    Out { card: Rank },
+    Out {
+        /// The card spent: an A, a K or a joker.
+        card: Rank,
+    },
     /// One token walks `steps` forward from `from` (a track cell or a corridor cell); with
     /// `corridor`, it turns into its corridor when it crosses its start.
-    Move { card: Rank, from: Spot, steps: u8, corridor: bool },
+    Move {
+        /// The card spent: the one whose count is `steps` (the A for 1 or 11), or a joker.
+        card: Rank,
+        /// Where the token stands: a track cell, or `c1` to `c3` of the seat's corridor.
+        from: Spot,
+        /// How many cells it walks: 1 to 6 or 8 to 13.
+        steps: u8,
+        /// Whether it turns into its corridor on the way (only from a track cell).
+        corridor: bool,
+    },
     /// The token on track cell `from` walks 4 backward (a 4 or a joker).
-    Back { card: Rank, from: u8 },
+    Back {
+        /// The card spent: a 4 or a joker.
+        card: Rank,
+        /// The track cell the token stands on, 0 to 63.
+        from: u8,
+    },
     /// A 7 (or a joker as a 7) split among the seat's tokens.
-    Seven { card: Rank, split: Split },
+    Seven {
+        /// The card spent: a 7 or a joker.
+        card: Rank,
+        /// The shares of the seven steps.
+        split: Split,
+    },
     /// A J (or a joker) swaps the own token on track cell `own` with the rival token on `other`.
-    Swap { card: Rank, own: u8, other: u8 },
+    Swap {
+        /// The card spent: a J or a joker.
+        card: Rank,
+        /// The track cell of the seat's own token, 0 to 63.
+        own: u8,
+        /// The track cell of the other seat's token, 0 to 63.
+        other: u8,
+    },
     /// A J (or a joker) swaps two of the seat's own tokens: the card is spent, the board stays.
-    SwapOwn { card: Rank },
+    SwapOwn {
+        /// The card spent: a J or a joker.
+        card: Rank,
+    },
     /// A 2 (or a joker) takes a random card from the hand of seat `from`.
-    Steal { card: Rank, from: Seat },
+    Steal {
+        /// The card spent: a 2 or a joker.
+        card: Rank,
+        /// The seat robbed: another seat holding at least one card.
+        from: Seat,
+    },
     /// A host action: the seat to act ran out of time (see [`crate::cartas::State::timeout`]).
     Timeout,
 }

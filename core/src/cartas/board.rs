@@ -105,6 +105,7 @@ crate::serde_as_text!(Spot, "a spot such as h, 12 or c2");
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Token {
+    /// Where it stands; a corridor cell is in its owner's corridor.
     pub spot: Spot,
     /// On its own start cell, brought out and not moved since (rulings 3.4).
     pub blocking: bool,

@@ -15,19 +15,33 @@ use crate::notation::ParseError;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
 pub enum Rank {
+    /// The ace (`A`): walks 1 or 11, or brings a token out.
     Ace = 0,
+    /// The two (`2`): walks 2, or takes a random card from another seat's hand.
     Two,
+    /// The three (`3`): walks 3.
     Three,
+    /// The four (`4`): walks 4 forward or 4 backward.
     Four,
+    /// The five (`5`): walks 5.
     Five,
+    /// The six (`6`): walks 6.
     Six,
+    /// The seven (`7`): splits seven steps among the player's own tokens.
     Seven,
+    /// The eight (`8`): walks 8.
     Eight,
+    /// The nine (`9`): walks 9.
     Nine,
+    /// The ten (`T`): walks 10.
     Ten,
+    /// The jack (`J`): swaps an own token on the track with any other token on the track.
     Jack,
+    /// The queen (`Q`): walks 12.
     Queen,
+    /// The king (`K`): walks 13, or brings a token out.
     King,
+    /// The joker (`*`): any of the other cards, named by how it is used.
     Joker,
 }
 
@@ -53,11 +67,13 @@ impl Rank {
         Rank::Joker,
     ];
 
+    /// The rank's index in [`Rank::ALL`], from 0 (the ace) to 13 (the joker).
     #[inline]
     pub const fn index(self) -> usize {
         self as usize
     }
 
+    /// The rank of index `index` in [`Rank::ALL`], or `None` if `index` is 14 or more.
     pub const fn from_index(index: usize) -> Option<Rank> {
         if index < Rank::COUNT { Some(Rank::ALL[index]) } else { None }
     }
@@ -67,6 +83,8 @@ impl Rank {
         b"A23456789TJQK*"[self as usize] as char
     }
 
+    /// The rank written with `letter` (the inverse of [`Rank::letter`], also reading `a`, `t`,
+    /// `j`, `q` and `k` in lowercase), or `None` for any other character.
     pub const fn from_letter(letter: char) -> Option<Rank> {
         Some(match letter {
             'A' | 'a' => Rank::Ace,
@@ -144,6 +162,7 @@ crate::serde_as_text!(Rank, "a card such as 7, T, K or *");
 pub struct Cards([u8; Rank::COUNT]);
 
 impl Cards {
+    /// No cards at all.
     pub const EMPTY: Cards = Cards([0; Rank::COUNT]);
 
     /// The set holding `counts[i]` cards of the rank of index `i`.
@@ -151,15 +170,18 @@ impl Cards {
         Cards(counts)
     }
 
+    /// How many cards of each rank, indexed by [`Rank::index`].
     pub const fn counts(&self) -> [u8; Rank::COUNT] {
         self.0
     }
 
+    /// How many cards of `rank` the set holds.
     #[inline]
     pub const fn count(&self, rank: Rank) -> u8 {
         self.0[rank as usize]
     }
 
+    /// Whether the set holds at least one card of `rank`.
     #[inline]
     pub const fn contains(&self, rank: Rank) -> bool {
         self.0[rank as usize] > 0
@@ -170,6 +192,7 @@ impl Cards {
         self.0.iter().map(|&n| usize::from(n)).sum()
     }
 
+    /// Whether the set holds no card.
     pub fn is_empty(&self) -> bool {
         self.0.iter().all(|&n| n == 0)
     }

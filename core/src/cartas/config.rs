@@ -18,18 +18,25 @@ pub const MAX_DECK: usize = 255;
 /// A configuration that cannot make a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ConfigError {
+    /// The deck holds fewer than [`MIN_DECK`] cards; the field is its size.
     #[error("a deck of {0} cards is too small: a round deals up to 24 (six to each of four players)")]
     TooFewCards(usize),
+    /// The deck would hold more than [`MAX_DECK`] cards; the field is its size.
     #[error("a deck of {0} cards is too large: at most 255 cards")]
     TooManyCards(usize),
+    /// The deck holds neither an ace nor a joker: without single steps a full corridor could
+    /// never close up, and a game could never end.
     #[error(
         "the deck needs at least one ace or joker: they bring tokens out and make the single steps a full corridor needs"
     )]
     NoAceNorJoker,
+    /// A number of sets outside 1 to 4 (the field), given to [`Config::with_sets`] or in JSON.
     #[error("a deck is made of 1 to 4 sets of 52 cards, not {0}")]
     Sets(u32),
+    /// The configuration text could not be read.
     #[error("{0}")]
     Text(#[from] ParseError),
+    /// The configuration text sets one option twice, or gives `deck=` with `sets=` or `jokers=`.
     #[error("{0}")]
     Conflict(#[from] ConflictError),
 }

@@ -12,51 +12,149 @@ use crate::seat::{Seat, Viewer};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Outcome {
+    /// The seat that was first to have all four tokens in its corridor.
     pub winner: Seat,
 }
 
 impl Outcome {
+    /// The seat that won.
     pub const fn winner(self) -> Seat {
         self.winner
     }
 }
 
 /// One thing that happened. Corridor spots are those of the token's owner.
+///
+/// Events come in the order things happen. A card played gives [`Event::Played`], then what it
+/// did on the board ([`Event::BroughtOut`], or [`Event::Moved`] for each token in the order
+/// they walk, each capture right after the move that made it, or [`Event::Swapped`]), then
+/// [`Event::Won`], or else the seats that fold on the way ([`Event::Folded`]) and
+/// [`Event::TurnPassed`] to the next seat with a legal card; when no seat holds a card any more,
+/// [`Event::RoundStarted`] (and [`Event::Reshuffled`]) instead. A 2 played for a theft stops
+/// after `Played`: [`Event::Stole`] follows when the card is drawn. The exchange's last choice
+/// ([`Event::Chose`]) is followed by the four [`Event::Received`], from the first player's card
+/// on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(tag = "event", rename_all = "snake_case"))]
 pub enum Event {
     /// A round began: `cards` each are to be dealt, and `first` leads the exchange and the play.
-    RoundStarted { round: u16, first: Seat, cards: u8 },
+    /// Reported from the second round on: the first round begins with [`State::new`].
+    ///
+    /// [`State::new`]: crate::cartas::State::new
+    RoundStarted {
+        /// Rounds played before this one (1 for the second round), wrapping at 65 536.
+        round: u16,
+        /// The round's first player: seat `round mod 4`.
+        first: Seat,
+        /// Cards to be dealt to each seat: 6, 5, 4 or 3.
+        cards: u8,
+    },
     /// The discards (`cards` of them) were shuffled back into the draw pile before the deal.
-    Reshuffled { cards: u8 },
+    Reshuffled {
+        /// How many discards went back into the draw pile.
+        cards: u8,
+    },
     /// A card was dealt to `to` (hidden from the other seats).
-    Dealt { to: Seat, card: Option<Rank> },
+    Dealt {
+        /// The seat that received the card.
+        to: Seat,
+        /// The card; `None` when hidden by [`Event::seen_by`] from anyone but `to`.
+        card: Option<Rank>,
+    },
     /// In the exchange, `seat` chose a card and laid it face down (seen by `seat` only).
-    Chose { seat: Seat, card: Option<Rank> },
+    Chose {
+        /// The seat that chose, passing to the seat on its left.
+        seat: Seat,
+        /// The card chosen; `None` when hidden by [`Event::seen_by`] from anyone but `seat`.
+        card: Option<Rank>,
+    },
     /// The exchange was revealed: `seat` received the card of `from` (seen by both only).
-    Received { seat: Seat, from: Seat, card: Option<Rank> },
+    Received {
+        /// The seat that received the card.
+        seat: Seat,
+        /// The seat that passed it: the one on the right of `seat`.
+        from: Seat,
+        /// The card; `None` when hidden by [`Event::seen_by`] from anyone but `seat` and
+        /// `from`.
+        card: Option<Rank>,
+    },
     /// `seat` played a card: the action is public.
-    Played { seat: Seat, action: Action },
+    Played {
+        /// The seat that played.
+        seat: Seat,
+        /// The card and its use, as written in the notation (a joker stays `*`).
+        action: Action,
+    },
     /// A token of `seat` came out onto its start cell `cell`, blocking it.
-    BroughtOut { seat: Seat, cell: u8 },
+    BroughtOut {
+        /// The token's owner.
+        seat: Seat,
+        /// Its start cell: 0, 16, 32 or 48.
+        cell: u8,
+    },
     /// A token of `seat` walked from `from` to `to`.
-    Moved { seat: Seat, from: Spot, to: Spot },
+    Moved {
+        /// The token's owner.
+        seat: Seat,
+        /// Where the token stood: a track cell or a cell of its owner's corridor.
+        from: Spot,
+        /// Where it stands now.
+        to: Spot,
+    },
     /// The token of `seat` on track cell `cell` was captured by `by` and went home.
-    Captured { seat: Seat, cell: u8, by: Seat },
+    Captured {
+        /// The owner of the captured token.
+        seat: Seat,
+        /// The track cell where it was captured, 0 to 63.
+        cell: u8,
+        /// The seat whose token landed there (or came out onto its start there).
+        by: Seat,
+    },
     /// The token of `seat` on `cell` and the token of `with` on `other` changed places.
-    Swapped { seat: Seat, cell: u8, with: Seat, other: u8 },
+    Swapped {
+        /// The seat that played the swap.
+        seat: Seat,
+        /// The track cell its token left; the token of `with` now stands there.
+        cell: u8,
+        /// The owner of the other token.
+        with: Seat,
+        /// The track cell the other token left; the token of `seat` now stands there.
+        other: u8,
+    },
     /// `thief` took a card at random from `victim` (the card is seen by both only).
-    Stole { thief: Seat, victim: Seat, card: Option<Rank> },
+    Stole {
+        /// The seat that played the 2 (or the joker) and took the card.
+        thief: Seat,
+        /// The seat robbed.
+        victim: Seat,
+        /// The card taken; `None` when hidden by [`Event::seen_by`] from anyone but `thief`
+        /// and `victim`.
+        card: Option<Rank>,
+    },
     /// The host reported that `seat` ran out of time.
-    TimedOut { seat: Seat },
+    TimedOut {
+        /// The seat that was to decide.
+        seat: Seat,
+    },
     /// `seat` had no card with a legal use (or timed out) and laid its hand face up on the
     /// discards; it sits out until the next round.
-    Folded { seat: Seat, cards: Cards },
+    Folded {
+        /// The seat that folded.
+        seat: Seat,
+        /// The cards it laid face up, seen by everyone.
+        cards: Cards,
+    },
     /// `to` is to decide next.
-    TurnPassed { to: Seat },
+    TurnPassed {
+        /// The seat to decide.
+        to: Seat,
+    },
     /// The game ended.
-    Won { outcome: Outcome },
+    Won {
+        /// Who won.
+        outcome: Outcome,
+    },
 }
 
 impl Event {

@@ -32,26 +32,67 @@ use crate::seat::Seat;
 /// A position text that cannot be read, or that describes a position the rules never reach.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
+    /// The first word is not a Cartas configuration.
     #[error("bad configuration: {0}")]
     Config(#[from] ConfigError),
+    /// A word is not `key=value`, or a field's value cannot be read.
     #[error("{0}")]
     Parse(#[from] ParseError),
+    /// A required part is missing: the configuration, `turn` and `victim` in a theft, or
+    /// `winner` once over. Holds its name.
     #[error("the position has no `{0}` field")]
     Missing(&'static str),
+    /// A field is given twice. Holds its key.
     #[error("the field `{0}` appears twice")]
     Duplicate(Snippet),
+    /// A field's key is not one of the position text's. Holds the key.
     #[error("unknown field `{0}`")]
     UnknownField(Snippet),
+    /// The board lists more than four tokens for one seat.
     #[error("seat {seat} has {found} tokens listed, but a seat has only 4")]
-    TokenCount { seat: Seat, found: usize },
+    TokenCount {
+        /// The seat.
+        seat: Seat,
+        /// How many tokens are listed for it.
+        found: usize,
+    },
+    /// Two tokens stand on one track cell, or two tokens of one seat on one corridor cell.
     #[error("cell {spot} holds two tokens")]
-    Crowded { spot: Spot },
+    Crowded {
+        /// The cell.
+        spot: Spot,
+    },
+    /// A token marked blocking (`!`) is not on its owner's start cell.
     #[error("only a token on its own start blocks, and {spot} is not the start of seat {seat}")]
-    NotOwnStart { seat: Seat, spot: Spot },
+    NotOwnStart {
+        /// The token's owner.
+        seat: Seat,
+        /// Where the token stands.
+        spot: Spot,
+    },
+    /// The cards in sight hold more of one rank than the deck does. A position counts the
+    /// hands, the discards and, during the exchange, the cards chosen; a view counts its own
+    /// hand and the discards.
     #[error("the position holds {found} cards of rank {rank}, but the deck has only {deck}")]
-    TooManyCards { rank: Rank, found: usize, deck: u8 },
+    TooManyCards {
+        /// The rank.
+        rank: Rank,
+        /// How many cards of it were counted.
+        found: usize,
+        /// How many the deck holds.
+        deck: u8,
+    },
+    /// A hand holds more cards than the round deals.
     #[error("seat {seat} holds {found} cards, but a hand holds at most {max} in this round")]
-    HandSize { seat: Seat, found: usize, max: usize },
+    HandSize {
+        /// The seat.
+        seat: Seat,
+        /// How many cards its hand holds.
+        found: usize,
+        /// The round's deal: 6, 5, 4 or 3.
+        max: usize,
+    },
+    /// The rules never reach this position; the text says why.
     #[error("the position is inconsistent: {0}")]
     Inconsistent(&'static str),
 }

@@ -42,7 +42,10 @@ pub enum Stage {
     /// Seats play cards in turn.
     Play,
     /// A 2 was played against `victim`: the card taken is drawn at random (chance).
-    Theft { victim: Seat },
+    Theft {
+        /// The seat being robbed.
+        victim: Seat,
+    },
     /// The game has ended.
     Over(Outcome),
 }
@@ -54,10 +57,18 @@ pub enum Stage {
 pub enum Draw {
     /// The next card of the draw pile goes to `to`: the outcomes are the ranks in the pile,
     /// weighted by how many of each it holds.
-    Deal { to: Seat },
+    Deal {
+        /// The seat that receives the card.
+        to: Seat,
+    },
     /// `thief` takes a random card from `victim`: the outcomes are the ranks in the victim's
     /// hand, weighted by count.
-    Theft { thief: Seat, victim: Seat },
+    Theft {
+        /// The seat that played the 2 (or the joker) and gets the card.
+        thief: Seat,
+        /// The seat that loses it.
+        victim: Seat,
+    },
 }
 
 /// A position in a game of Cartas: the deck, the board, every hand, the draw and discard piles,
@@ -123,6 +134,7 @@ impl State {
         }
     }
 
+    /// The game's configuration: the deck.
     pub fn config(&self) -> &Config {
         &self.config
     }
@@ -136,14 +148,17 @@ impl State {
         }
     }
 
+    /// Where the round stands: dealing, exchanging, playing, drawing a theft, or over.
     pub fn stage(&self) -> Stage {
         self.stage
     }
 
+    /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
         matches!(self.stage, Stage::Over(_))
     }
 
+    /// How the game ended, once it is over.
     pub fn outcome(&self) -> Option<Outcome> {
         match self.stage {
             Stage::Over(outcome) => Some(outcome),
@@ -172,6 +187,7 @@ impl State {
         deal_size(self.round)
     }
 
+    /// Where every token stands.
     pub fn board(&self) -> &Board {
         &self.board
     }

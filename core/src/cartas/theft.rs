@@ -15,7 +15,9 @@ use crate::seat::Seat;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(deny_unknown_fields))]
 pub struct Theft {
+    /// The seat that played the 2 (or the joker) and took the card.
     pub thief: Seat,
+    /// The seat that lost the card.
     pub victim: Seat,
     /// The card taken: always known to the state, shown in a view to the thief and the victim only.
     pub card: Option<Rank>,
@@ -69,6 +71,7 @@ impl Thefts {
         usize::from(self.len)
     }
 
+    /// Whether the round has seen no theft.
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }

@@ -184,6 +184,7 @@ impl View {
         self.seat
     }
 
+    /// The game's configuration: the deck.
     pub fn config(&self) -> &Config {
         &self.config
     }
@@ -193,14 +194,17 @@ impl View {
         self.round
     }
 
+    /// The seat that leads this round's exchange and play: seat `round mod 4`.
     pub fn first_player(&self) -> Seat {
         first_player(self.round)
     }
 
+    /// Cards dealt to each seat this round: 6, 5, 4, 3, then 6 again.
     pub fn deal_size(&self) -> u8 {
         deal_size(self.round)
     }
 
+    /// Where the round stands, as in the state.
     pub fn stage(&self) -> Stage {
         self.stage
     }
@@ -219,6 +223,7 @@ impl View {
         }
     }
 
+    /// The board, which every seat sees whole.
     pub fn board(&self) -> &Board {
         &self.board
     }

@@ -42,7 +42,13 @@ impl fmt::Display for Count {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Action {
     /// Move the token on `from` by `by`.
-    Move { from: Spot, by: Count },
+    Move {
+        /// The cell of the token, named for the colour that decides; [`Spot::Home`] to bring a
+        /// token out.
+        from: Spot,
+        /// What the move plays: a die, the exit sum, or the pending bonus.
+        by: Count,
+    },
     /// A host action: the player to decide ran out of time (see the rules document for the
     /// policy).
     Timeout,
@@ -156,10 +162,11 @@ impl FromStr for Count {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Choice {
+    /// The action to pass to [`State::play`](crate::parchis::State::play).
     pub action: Action,
     /// The colour of the token that moves.
     pub colour: Colour,
-    /// Cells walked (a 6 may walk 7).
+    /// Cells walked (a 6 may walk 7); 0 for bringing a token out.
     pub steps: u8,
     /// Where the token lands.
     pub landing: Spot,

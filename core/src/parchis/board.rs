@@ -155,9 +155,14 @@ impl Cell {
 /// token's own colour, `goal`, or `home` (the start).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Spot {
+    /// `home`: the start, off the board, where tokens wait to come out and where captures and
+    /// the third double send them.
     Home,
+    /// A track cell, 1 to 68 (`23`).
     Track(u8),
+    /// A cell of the token's own corridor, 1 to 7 (`c1`..`c7`).
     Corridor(u8),
+    /// `goal`: the end of the corridor, reached by the exact count.
     Goal,
 }
 

@@ -25,8 +25,11 @@ pub enum Mode {
 }
 
 impl Mode {
+    /// Every mode.
     pub const ALL: [Mode; 4] = [Mode::Individual, Mode::TwoPlayer, Mode::TwoColours, Mode::Pairs];
 
+    /// The mode's name in the configuration text: `individual`, `two-player`, `two-colours` or
+    /// `pairs`.
     pub const fn name(self) -> &'static str {
         match self {
             Mode::Individual => "individual",
@@ -56,16 +59,23 @@ impl FromStr for Mode {
 /// A configuration that cannot make a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ConfigError {
+    /// An individual game with other than 2, 3 or 4 colours, or a colour count other than 2, 3
+    /// or 4 in the text (the field is the number).
     #[error("individual Parchís is played by 2, 3 or 4 colours, not {0}")]
     Players(usize),
+    /// A two-player game whose colours (the field) are not Yellow and Red, nor Blue and Green.
     #[error("the two-player mode takes two opposite colours (Yellow and Red, or Blue and Green), not {0}")]
     NotOpposite(ColourSet),
+    /// A two-colours or pairs game without all four colours (the field is the mode's name).
     #[error("the {0} mode plays all four colours")]
     AllColours(&'static str),
+    /// The colour named to play first (the field) is not in play.
     #[error("the first player must be one of the colours in play, and {0} is not playing")]
     FirstNotPlaying(Colour),
+    /// The configuration text could not be read.
     #[error("{0}")]
     Text(#[from] ParseError),
+    /// The configuration text sets one option twice (`parchis:two-player:pairs`).
     #[error("{0}")]
     Conflict(#[from] ConflictError),
 }
@@ -125,14 +135,17 @@ impl Config {
         Ok(self)
     }
 
+    /// How colours, seats and partners are arranged.
     pub const fn mode(&self) -> Mode {
         self.mode
     }
 
+    /// The colours in play.
     pub const fn colours(&self) -> ColourSet {
         self.colours
     }
 
+    /// The colour that rolls first.
     pub const fn first(&self) -> Colour {
         self.first
     }

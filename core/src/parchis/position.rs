@@ -29,24 +29,58 @@ use crate::parchis::{Config, ConfigError, Outcome, Place, Spot, State};
 /// A position text that cannot be read, or that describes a position the rules never reach.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
+    /// The first word is not a valid configuration.
     #[error("bad configuration: {0}")]
     Config(#[from] ConfigError),
+    /// A word is not `key=value`, or a value cannot be read (a cell, a roll, a colour, a number
+    /// out of range, a bonus other than a colour in play and 10 or 20).
     #[error("{0}")]
     Parse(#[from] ParseError),
+    /// A required part is absent: the configuration, `turn`, or the tokens of a colour in play
+    /// (the field names which).
     #[error("the position has no `{0}` field")]
     Missing(&'static str),
+    /// A field is given twice (the field is its key).
     #[error("the field `{0}` appears twice")]
     Duplicate(Snippet),
+    /// A key no position has (the field is the key).
     #[error("unknown field `{0}`")]
     UnknownField(Snippet),
+    /// A colour not in play is given the turn or a list of tokens.
     #[error("{colour} is not in play, yet the position {what}")]
-    NotPlaying { colour: Colour, what: &'static str },
+    NotPlaying {
+        /// The colour not in play.
+        colour: Colour,
+        /// What the position does with it, in words.
+        what: &'static str,
+    },
+    /// A colour lists other than four tokens.
     #[error("{colour} must have 4 tokens, not {found}")]
-    TokenCount { colour: Colour, found: usize },
+    TokenCount {
+        /// The colour.
+        colour: Colour,
+        /// The tokens listed.
+        found: usize,
+    },
+    /// A token (in a colour's list or in `last=`) stands on a track cell its colour never
+    /// walks: one of the four between its last cell and its exit.
     #[error("a {colour} token cannot stand on {spot}: it is not on that colour's path")]
-    OffPath { colour: Colour, spot: Spot },
+    OffPath {
+        /// The colour of the token.
+        colour: Colour,
+        /// The cell named.
+        spot: Spot,
+    },
+    /// A track or corridor cell holds more than two tokens, or tokens of two colours on a cell
+    /// that is not safe.
     #[error("cell {spot} holds tokens the rules never put together there")]
-    Crowded { spot: Spot },
+    Crowded {
+        /// The cell, named for the token that overfills it.
+        spot: Spot,
+    },
+    /// The fields contradict each other or describe a position the rules never wait in
+    /// (nothing pending has a use, a `*` where no two colours share a cell, a winner without
+    /// every token at the goal, …); the field says what, in words.
     #[error("the position is inconsistent: {0}")]
     Inconsistent(&'static str),
 }

@@ -24,7 +24,10 @@ pub(crate) const NONE: u8 = u8::MAX;
 /// A bonus move waiting to be played: `amount` cells for a token of `colour` (or its partner).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Bonus {
+    /// The colour that earned it: its tokens play it, or its partner's when none of its own
+    /// can.
     pub colour: Colour,
+    /// Cells the bonus move walks: 20 for a capture, 10 for reaching the goal.
     pub amount: u8,
 }
 
@@ -93,6 +96,7 @@ impl State {
         }
     }
 
+    /// The configuration the game is played with.
     pub fn config(&self) -> &Config {
         &self.config
     }
@@ -107,10 +111,12 @@ impl State {
         }
     }
 
+    /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
     }
 
+    /// The winners, once the game has ended.
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
     }
@@ -125,6 +131,7 @@ impl State {
         self.actor
     }
 
+    /// The roll in hand, while a decision is pending (`None` while the dice are to be rolled).
     pub fn roll(&self) -> Option<Roll> {
         self.roll
     }
@@ -143,6 +150,7 @@ impl State {
         self.bonus
     }
 
+    /// Doubles rolled in a row in the current turn, the roll in hand included.
     pub fn doubles(&self) -> u8 {
         self.doubles
     }
@@ -169,6 +177,9 @@ impl State {
     }
 
     /// Applies a roll (sampled, or supplied by a server).
+    ///
+    /// Fails with [`PlayError::NotChance`] while a decision is pending and
+    /// [`PlayError::GameOver`] once the game has ended; any roll is a possible outcome.
     pub fn apply_chance(&mut self, roll: Roll) -> Result<Events, PlayError> {
         let mut events = Events::new();
         self.apply_chance_into(roll, &mut events)?;
@@ -190,6 +201,11 @@ impl State {
     }
 
     /// Applies a decision (or the host's [`Action::Timeout`]) and reports what happened.
+    ///
+    /// A decision fails, changing nothing, with [`PlayError::ChancePending`] while the dice are
+    /// to be rolled, [`PlayError::GameOver`] once the game has ended, and [`PlayError::Illegal`]
+    /// (with the reason in words) when it is not among [`State::legal_actions`]. The timeout
+    /// fails only once the game has ended (see [`State::timeout`]).
     pub fn play(&mut self, action: Action) -> Result<Events, PlayError> {
         let mut events = Events::new();
         self.play_into(action, &mut events)?;
@@ -216,6 +232,8 @@ impl State {
 
     /// The host's report that the seat whose turn it is ran out of time, whether or not it has
     /// rolled: the pending dice and bonus are lost and the turn passes, with no extra roll.
+    ///
+    /// Fails with [`PlayError::GameOver`] once the game has ended.
     pub fn timeout(&mut self) -> Result<Events, PlayError> {
         let mut events = Events::new();
         self.timeout_into(&mut events)?;

@@ -40,11 +40,26 @@ pub enum Action {
     /// A release combo brings a token back from limbo.
     Rescue,
     /// The token on `from` walks `steps` (one die, or the sum on one token).
-    Move { from: Spot, steps: u8, route: Route },
+    Move {
+        /// The cell of the token that moves, named for the player to move.
+        from: Spot,
+        /// Steps to walk: a die of the roll, or its sum (1 to 12).
+        steps: u8,
+        /// [`Route::Bridge`] to go up the bridge the walk meets; `/b` in the notation.
+        route: Route,
+    },
     /// Tapón come tapón: two tokens of the tapón on `from` walk `steps` together (a double).
-    Tapon { from: Spot, steps: u8 },
+    Tapon {
+        /// The cell of the tapón, on the perimeter.
+        from: Spot,
+        /// Steps each token walks: the face of the double (1 to 6).
+        steps: u8,
+    },
     /// The route of the +10 a capture earned, when both routes are open.
-    PlusTen { route: Route },
+    PlusTen {
+        /// [`Route::Bridge`] for `+10/b`, [`Route::Perimeter`] for `+10`.
+        route: Route,
+    },
     /// A host action: the player to decide ran out of time (an infraction that ends the turn).
     Timeout,
 }
@@ -200,7 +215,10 @@ pub enum Priority {
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]
 pub enum Compliance {
+    /// ✓: the choice is of the best priority class present.
     Compliant,
+    /// ✕: a better class is present; taking it costs a penalty. Listed only in the assisted and
+    /// free modes.
     Infraction,
 }
 
@@ -216,6 +234,7 @@ pub enum Mark {
 }
 
 impl Mark {
+    /// The symbol a front end shows: `★` for safe, `⚠` for police.
     pub const fn symbol(self) -> char {
         match self {
             Mark::Safe => '★',
@@ -228,6 +247,7 @@ impl Mark {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Choice {
+    /// The action to pass to [`State::play`](crate::poleana::State::play).
     pub action: Action,
     /// Its priority class.
     pub priority: Priority,
@@ -240,6 +260,7 @@ pub struct Choice {
 }
 
 impl Choice {
+    /// Whether taking this choice is an infraction.
     pub fn is_infraction(&self) -> bool {
         self.compliance == Compliance::Infraction
     }

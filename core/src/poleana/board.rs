@@ -277,8 +277,13 @@ pub(crate) enum Kind {
 impl Place {
     const BRIDGE: u8 = 100;
     const HOUSE: u8 = 140;
+    /// The goal, 7c: the last house cell, where a token ends.
     pub const GOAL: Place = Place(Place::HOUSE + HOUSE_CELLS);
+    /// The start, where tokens wait to be released and where captures, sweeps and penalties
+    /// send them.
     pub const START: Place = Place(200);
+    /// Limbo, where a penalty drops a token when none is on the board; only a rescue brings it
+    /// back.
     pub const LIMBO: Place = Place(201);
     pub(crate) const UNUSED: Place = Place(255);
 
@@ -358,11 +363,31 @@ impl Cell {
 /// token's own colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Spot {
+    /// `start`: off the board, waiting for a release.
     Start,
+    /// `limbo`: off the board, waiting for a rescue.
     Limbo,
-    Side { side: Colour, number: u8, homeward: bool },
-    Bridge { owner: Colour, cell: u8 },
+    /// A perimeter cell, such as `Y12` or `R4'`.
+    Side {
+        /// The colour whose stretch holds the cell.
+        side: Colour,
+        /// The cell's number on that stretch: 0 to 14 classic, 0 to 12 Express.
+        number: u8,
+        /// Whether this is the token's own cell on its final approach (written with a prime);
+        /// only own 0..8 (Express 0..7) have this form.
+        homeward: bool,
+    },
+    /// A bridge cell, such as `bY3`.
+    Bridge {
+        /// The colour whose bridge it is.
+        owner: Colour,
+        /// The inner cell, 1 (next to the owner's 14, Express 12) to 7 (just before the step
+        /// down onto its 4).
+        cell: u8,
+    },
+    /// A cell of the token's own house, 1 to 6 (`1c`..`6c`).
     House(u8),
+    /// The goal, `7c` (also read as `goal`).
     Goal,
 }
 

@@ -23,6 +23,7 @@ pub enum Mode {
 }
 
 impl Mode {
+    /// The mode's name in the configuration text: `strict`, `assisted` or `free`.
     pub const fn name(self) -> &'static str {
         match self {
             Mode::Strict => "strict",
@@ -40,12 +41,16 @@ impl Mode {
 /// A configuration that cannot make a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ConfigError {
+    /// The number of colours (the field) is not 2, 3 or 4.
     #[error("Poleana is played by 2, 3 or 4 colours, not {0}")]
     Players(usize),
+    /// The colour named to play first (the field) is not in play.
     #[error("the first player must be one of the colours in play, and {0} is not playing")]
     FirstNotPlaying(Colour),
+    /// The configuration text could not be read.
     #[error("{0}")]
     Text(#[from] ParseError),
+    /// The configuration text sets one option twice (`poleana:2:3`, `poleana:strict:free`).
     #[error("{0}")]
     Conflict(#[from] ConflictError),
 }
@@ -104,6 +109,7 @@ impl Config {
         }
     }
 
+    /// Sets the [`Mode`] (strict by default).
     pub const fn with_mode(mut self, mode: Mode) -> Config {
         self.mode = mode;
         self
@@ -132,26 +138,32 @@ impl Config {
         self
     }
 
+    /// The board: classic or Express.
     pub const fn board(&self) -> Board {
         self.board
     }
 
+    /// The colours in play.
     pub const fn colours(&self) -> ColourSet {
         self.colours
     }
 
+    /// How choices that break the priorities are treated.
     pub const fn mode(&self) -> Mode {
         self.mode
     }
 
+    /// The colour that rolls first.
     pub const fn first(&self) -> Colour {
         self.first
     }
 
+    /// Option `bridges_open_to_all` (off by default): any token may take any colour's bridge.
     pub const fn bridges_open_to_all(&self) -> bool {
         self.bridges_open_to_all
     }
 
+    /// Option `tapon_captures` (on by default): tapón come tapón.
     pub const fn tapon_captures(&self) -> bool {
         self.tapon_captures
     }

@@ -25,6 +25,7 @@ impl Outcome {
         }
     }
 
+    /// Whether the game ended in the special victory.
     pub fn is_special(self) -> bool {
         matches!(self, Outcome::Special(_))
     }
@@ -44,42 +45,151 @@ pub enum Infraction {
 }
 
 /// One thing that happened. Spots are named from the point of view of the token concerned.
+///
+/// Events come in the order things happen. A choice marked as an infraction reports its
+/// [`Event::Infraction`] first, then the move, its captures and its +10 chain, then the
+/// penalty ([`Event::SentHome`] or [`Event::ToLimbo`]) once the chain has ended (after the
+/// route of a pending +10 is chosen). When the roll is done, [`Event::Passed`] (the roll had
+/// no use) or [`Event::DieLost`] (the die left had none) comes if due, then
+/// [`Event::ExtraRoll`] or [`Event::TurnPassed`] last. A game that ends reports
+/// [`Event::GameOver`] last instead.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(tag = "event", rename_all = "snake_case"))]
 pub enum Event {
-    /// The dice were rolled for `colour`.
-    Rolled { colour: Colour, roll: Roll },
-    /// The police sent a token of `colour` home from `from`.
-    Swept { colour: Colour, from: Spot },
+    /// The dice were rolled for `colour`: the first event of every roll.
+    Rolled {
+        /// The colour whose turn it is.
+        colour: Colour,
+        /// The roll, as supplied.
+        roll: Roll,
+    },
+    /// The police sent a token of `colour` home from `from`: one event per token swept.
+    Swept {
+        /// The colour of the token swept (a rival of the roller).
+        colour: Colour,
+        /// The police cell it stood on.
+        from: Spot,
+    },
     /// `count` tokens left the start onto `to`.
-    Released { colour: Colour, to: Spot, count: u8 },
+    Released {
+        /// The colour released.
+        colour: Colour,
+        /// Own 0 (`Y0` for Yellow), or own 3 for a 6+3.
+        to: Spot,
+        /// 1, or 2 when a 6+6 releases two tokens at once.
+        count: u8,
+    },
     /// A token came back from limbo onto `to`.
-    Rescued { colour: Colour, to: Spot },
+    Rescued {
+        /// The colour rescued.
+        colour: Colour,
+        /// Its own 0.
+        to: Spot,
+    },
     /// A token walked from `from` to `to`; `plus_ten` when it was the advance a capture earned.
-    Moved { colour: Colour, from: Spot, to: Spot, steps: u8, route: Route, plus_ten: bool },
+    Moved {
+        /// The colour of the token.
+        colour: Colour,
+        /// Where it stood.
+        from: Spot,
+        /// Where it landed.
+        to: Spot,
+        /// Steps walked: a die, the sum, or 10.
+        steps: u8,
+        /// [`Route::Bridge`] when the walk went up a bridge.
+        route: Route,
+        /// Whether this was the +10 a capture earned.
+        plus_ten: bool,
+    },
     /// Two tokens of a tapón walked together from `from` to `to`.
-    TaponMoved { colour: Colour, from: Spot, to: Spot, steps: u8, plus_ten: bool },
+    TaponMoved {
+        /// The colour of the tapón.
+        colour: Colour,
+        /// The cell the tapón stood on.
+        from: Spot,
+        /// The cell both tokens landed on.
+        to: Spot,
+        /// Steps each token walked: one face of the double, or 10.
+        steps: u8,
+        /// Whether this was the +10 a capture earned.
+        plus_ten: bool,
+    },
     /// `count` tokens of `victim` on `at` were captured by `by` and went home.
-    Captured { by: Colour, victim: Colour, at: Spot, count: u8 },
-    /// The +10 a capture earned could not be walked: the token stays where it captured.
-    PlusTenLost { colour: Colour, at: Spot },
+    Captured {
+        /// The colour that captured.
+        by: Colour,
+        /// The colour captured.
+        victim: Colour,
+        /// The cell, named for the victim.
+        at: Spot,
+        /// Tokens sent home: 1, or the whole tapón a tapón captured.
+        count: u8,
+    },
+    /// The +10 a capture earned could not be walked: the token stays where it captured. Also
+    /// reported when a timeout drops a +10 still waiting for its route.
+    PlusTenLost {
+        /// The colour that captured.
+        colour: Colour,
+        /// Where the token stays.
+        at: Spot,
+    },
     /// A token of `colour` reached its goal.
-    Scored { colour: Colour },
-    /// `colour` committed an infraction.
-    Infraction { colour: Colour, cause: Infraction },
+    Scored {
+        /// The colour that scored.
+        colour: Colour,
+    },
+    /// `colour` committed an infraction. The penalty follows as [`Event::SentHome`] or
+    /// [`Event::ToLimbo`] (or moves nothing, with no token on the board nor at start): at once
+    /// for a third double or a timeout, after the choice and its +10 chain for a choice below
+    /// the best priority, and never after a choice that ends the game.
+    Infraction {
+        /// The colour at fault.
+        colour: Colour,
+        /// What it did.
+        cause: Infraction,
+    },
     /// A penalty sent `count` tokens of `colour` home from `from`.
-    SentHome { colour: Colour, from: Spot, count: u8 },
+    SentHome {
+        /// The colour penalised.
+        colour: Colour,
+        /// The cell of its most advanced token.
+        from: Spot,
+        /// Tokens sent home: 1, or the whole tapón that token was in.
+        count: u8,
+    },
     /// A penalty with every token at start dropped one into limbo.
-    ToLimbo { colour: Colour },
+    ToLimbo {
+        /// The colour penalised.
+        colour: Colour,
+    },
     /// The roll had no legal use and passed, without penalty.
-    Passed { colour: Colour, roll: Roll },
+    Passed {
+        /// The colour whose roll it was.
+        colour: Colour,
+        /// The roll.
+        roll: Roll,
+    },
     /// The remaining die had no legal use and was lost.
-    DieLost { colour: Colour, die: Die },
+    DieLost {
+        /// The colour whose roll it was.
+        colour: Colour,
+        /// The die lost.
+        die: Die,
+    },
     /// A double: `colour` rolls again.
-    ExtraRoll { colour: Colour },
+    ExtraRoll {
+        /// The colour that rolls again.
+        colour: Colour,
+    },
     /// The turn passed to `to`.
-    TurnPassed { to: Colour },
+    TurnPassed {
+        /// The colour whose turn it is now.
+        to: Colour,
+    },
     /// The game ended.
-    GameOver { outcome: Outcome },
+    GameOver {
+        /// How it ended.
+        outcome: Outcome,
+    },
 }

@@ -31,26 +31,68 @@ use crate::poleana::{Board, Config, ConfigError, Outcome, Place, Spot, State};
 /// A position text that cannot be read, or that describes a position the rules never reach.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
+    /// The first word is not a valid configuration.
     #[error("bad configuration: {0}")]
     Config(#[from] ConfigError),
+    /// A word is not `key=value`, or a value cannot be read (a cell, a roll, a colour, a number
+    /// out of range).
     #[error("{0}")]
     Parse(#[from] ParseError),
+    /// A required part is absent: the configuration, `turn`, or the tokens of a colour in play
+    /// (the field names which).
     #[error("the position has no `{0}` field")]
     Missing(&'static str),
+    /// A field is given twice (the field is its key).
     #[error("the field `{0}` appears twice")]
     Duplicate(crate::notation::Snippet),
+    /// A key no position has (the field is the key).
     #[error("unknown field `{0}`")]
     UnknownField(crate::notation::Snippet),
+    /// A colour not in play is given the turn or a list of tokens.
     #[error("{colour} is not in play, yet the position {what}")]
-    NotPlaying { colour: Colour, what: &'static str },
+    NotPlaying {
+        /// The colour not in play.
+        colour: Colour,
+        /// What the position does with it, in words.
+        what: &'static str,
+    },
+    /// A colour lists the wrong number of tokens (4 classic, 3 Express).
     #[error("{colour} must have {expected} tokens, not {found}")]
-    TokenCount { colour: Colour, expected: usize, found: usize },
+    TokenCount {
+        /// The colour.
+        colour: Colour,
+        /// The tokens the board gives each colour.
+        expected: usize,
+        /// The tokens listed.
+        found: usize,
+    },
+    /// A token stands where no token of its colour can be: a cell that does not exist on this
+    /// board, another colour's final approach (`B4'` for Yellow), its own corner on the final
+    /// approach (`Y9'` classic), or another colour's bridge without the option
+    /// `bridges_open_to_all`.
     #[error("a {colour} token cannot stand on {spot}")]
-    OffPath { colour: Colour, spot: Spot },
+    OffPath {
+        /// The colour of the token.
+        colour: Colour,
+        /// The cell named.
+        spot: Spot,
+    },
+    /// A cell holds more than the rules allow: two colours on one cell, three tokens or more
+    /// on a perimeter cell other than the colour's own 0 or 3, or two on a bridge or house cell.
     #[error("cell {spot} holds more tokens than the rules allow")]
-    Crowded { spot: Spot },
+    Crowded {
+        /// The cell, named for the token that overfills it.
+        spot: Spot,
+    },
+    /// `quiet=` names a colour that has a token out of its start (limbo included).
     #[error("{colour} is listed as quiet but has released a token")]
-    QuietMoved { colour: Colour },
+    QuietMoved {
+        /// The colour.
+        colour: Colour,
+    },
+    /// The fields contradict each other or describe a position the rules never wait in (a roll
+    /// in hand with no legal use, a winner without every token at its goal, …); the field says
+    /// what, in words.
     #[error("the position is inconsistent: {0}")]
     Inconsistent(&'static str),
 }

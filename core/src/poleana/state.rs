@@ -99,6 +99,7 @@ impl State {
         }
     }
 
+    /// The configuration the game is played with.
     pub fn config(&self) -> &Config {
         &self.config
     }
@@ -112,10 +113,12 @@ impl State {
         }
     }
 
+    /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
         self.outcome.is_some()
     }
 
+    /// How the game ended, once it has.
     pub fn outcome(&self) -> Option<Outcome> {
         self.outcome
     }
@@ -178,6 +181,9 @@ impl State {
 
     /// Applies a roll (sampled, or supplied by a server) and reports what followed: a third
     /// double's penalty, a roll with no use passing.
+    ///
+    /// Fails with [`PlayError::NotChance`] while a decision is pending and
+    /// [`PlayError::GameOver`] once the game has ended; any roll is a possible outcome.
     pub fn apply_chance(&mut self, roll: Roll) -> Result<Events, PlayError> {
         let mut events = Events::new();
         self.apply_chance_into(roll, &mut events)?;
@@ -194,6 +200,11 @@ impl State {
 
     /// Applies a decision of the player to move (or the host's [`Action::Timeout`]) and reports
     /// what happened.
+    ///
+    /// A decision fails, changing nothing, with [`PlayError::ChancePending`] while the dice are
+    /// to be rolled, [`PlayError::GameOver`] once the game has ended, and [`PlayError::Illegal`]
+    /// (with the reason in words) when it is not among [`State::legal_actions`]. The timeout
+    /// fails only once the game has ended (see [`State::timeout`]).
     pub fn play(&mut self, action: Action) -> Result<Events, PlayError> {
         let mut events = Events::new();
         self.play_into(action, &mut events)?;
@@ -219,6 +230,8 @@ impl State {
     /// The host's report that the player whose turn it is ran out of time, whether or not it
     /// has rolled: an infraction whose penalty falls at once, and the turn passes (before the
     /// roll, with no roll made).
+    ///
+    /// Fails with [`PlayError::GameOver`] once the game has ended.
     pub fn timeout(&mut self) -> Result<Events, PlayError> {
         let mut events = Events::new();
         self.timeout_into(&mut events)?;
@@ -288,7 +301,7 @@ impl State {
 }
 
 impl core::fmt::Display for State {
-    /// The position text (see [`crate::poleana`]).
+    /// The position text (see [`crate::poleana::position`]).
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         self.write_position(f)
     }

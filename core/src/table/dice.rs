@@ -46,6 +46,7 @@ impl Secret {
         Ok(Secret(bytes))
     }
 
+    /// A secret from its 32 bytes (a stored secret, or one chosen for tests).
     pub const fn from_bytes(bytes: [u8; 32]) -> Secret {
         Secret(bytes)
     }
@@ -55,6 +56,8 @@ impl Secret {
         parse_link(text.trim()).map(Secret)
     }
 
+    /// The secret as 64 lowercase hexadecimal digits: to store until the game is over, and
+    /// publish then.
     pub fn to_hex(&self) -> String {
         hex(&self.0)
     }
@@ -85,6 +88,8 @@ pub struct Derived<'a> {
 }
 
 impl<'a> Derived<'a> {
+    /// The words for the chance step numbered `step` in the record (from 0), from `secret` and
+    /// every seat's seed in seat order, starting at block 0.
     pub fn new(secret: &'a Secret, seeds: &'a [String], step: u64) -> Derived<'a> {
         Derived { secret, seeds, step, block: 0, words: [0; 8], used: 8 }
     }
@@ -161,14 +166,30 @@ pub fn derive(secret: &Secret, seeds: &[String], step: u64, state: &State) -> Op
 /// Why a record's dice do not check out against a secret.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DiceError {
+    /// The record's dice are not verifiable; holds its dice source (`system` for a record with
+    /// no table metadata).
     #[error("the record's dice are not verifiable (its dice source is {0})")]
     NotVerifiable(DiceSource),
+    /// The record's table metadata holds no commitment.
     #[error("the record holds no dice commitment")]
     NoCommitment,
+    /// The secret's SHA-256 is not the record's commitment.
     #[error("the secret does not match the record's commitment {commitment}")]
-    WrongSecret { commitment: String },
+    WrongSecret {
+        /// The record's commitment, in lowercase hexadecimal.
+        commitment: String,
+    },
+    /// A chance step's outcome is not the one the secret and the seeds give.
     #[error("step {index} records {recorded}, but the secret and the seeds give {derived}")]
-    Differs { index: usize, recorded: String, derived: String },
+    Differs {
+        /// The first step that differs, from 0.
+        index: usize,
+        /// The outcome the record holds, in the game's notation.
+        recorded: String,
+        /// The outcome the secret and the seeds give, or `no outcome`.
+        derived: String,
+    },
+    /// Replaying the record met a step the rules refuse.
     #[error(transparent)]
     Illegal(#[from] ReplayError),
 }

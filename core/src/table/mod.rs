@@ -17,7 +17,7 @@
 //! assert_eq!(table.legal_actions(yellow), ["roll"]);
 //! let step = table.submit(yellow, table.step(), "roll", Some(1_000)).unwrap();
 //! assert_eq!(step, 1);
-//! // Blue may not act for yellow, nor ask for a timeout.
+//! // Red may not act for yellow, nor ask for a timeout.
 //! assert!(table.submit(Seat::ALL[1], step, "timeout", None).is_err());
 //! let rolled = table.events_for(Viewer::Seat(Seat::ALL[1]), 0);
 //! println!("{:?}", rolled[0].event);
@@ -43,6 +43,7 @@ pub use dice::{DiceError, Secret, verify_dice};
 /// How a table is set up.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Options {
+    /// Where the chance outcomes come from: the operating system's secure generator by default.
     pub dice: DiceSource,
     /// The time each turn may take, in milliseconds of the host's clock.
     pub turn_limit_ms: Option<u64>,
@@ -53,47 +54,96 @@ pub struct Options {
 pub enum Move {
     /// Asks for the roll that is due; the table rolls.
     Roll,
+    /// A decision in the game's notation. A timeout is refused ([`TableError::HostOnly`]).
     Action(Action),
 }
 
 /// An event delivered to a viewer, with the table step that produced it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Delivered {
+    /// The table step that produced the event: the index of its step in the record, from 0.
     pub step: usize,
+    /// The event as the viewer may see it (nothing is hidden in [`Table::events`]).
     pub event: Event,
 }
 
 /// One roll of the game, for the dice button's history.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct RollEntry {
+    /// The record step of the roll, from 0.
     pub step: usize,
+    /// The seat that rolled: the one on turn.
     pub seat: Seat,
+    /// The two dice.
     pub roll: crate::dice::Roll,
 }
 
 /// Why a table refused a call. Nothing changes when a call is refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TableError {
+    /// On the table's current step, the seat that sent the move is not the one to act: another
+    /// seat is, or nobody is (the host's dice are awaited).
     #[error("it is not {seat}'s turn: {}", match .to_act { Some(who) => format!("{who} is to act"), None => "nobody is to act now".to_string() })]
-    NotYourTurn { seat: String, to_act: Option<String>, to_act_seat: Option<Seat> },
+    NotYourTurn {
+        /// The seat that sent the move, named for messages: `seat 1 (red)`.
+        seat: String,
+        /// The seat to act, named the same way, or `None` when nobody is.
+        to_act: Option<String>,
+        /// The seat to act, or `None` when nobody is.
+        to_act_seat: Option<Seat>,
+    },
+    /// The move names a step other than the table's current one: a message sent twice, or a
+    /// move made on an older position. Checked before whose turn it is.
     #[error("the move was made on step {sent}, but the table is at step {current}: look at the position again")]
-    Stale { sent: usize, current: usize },
+    Stale {
+        /// The step the move named.
+        sent: usize,
+        /// The table's step now.
+        current: usize,
+    },
+    /// A seat sent a timeout, at any step: only the host reports one ([`Table::timeout`],
+    /// [`Table::expire`]).
     #[error("a timeout is the host's to report: no seat may ask for one")]
     HostOnly,
+    /// The seat is to act on the current step, but its move is not legal now (`roll` when a
+    /// decision is due, an action before the roll) or cannot be read in the game's notation.
     #[error("`{action}` is not legal here: {reason} (legal: {})", if .legal.is_empty() { "nothing".to_string() } else { .legal.join(", ") })]
-    Illegal { action: Snippet, reason: String, legal: Vec<String> },
+    Illegal {
+        /// The move as sent (shortened when long).
+        action: Snippet,
+        /// Why it is refused, in words.
+        reason: String,
+        /// What the seat may send instead, as [`Table::legal_actions`] lists it.
+        legal: Vec<String>,
+    },
+    /// The game is over: no move, timeout or outcome is taken any more.
     #[error("the game is over")]
     GameOver,
+    /// The seat's number is not below the table's number of seats.
     #[error("seat {seat} is not at this table of {seats}")]
-    NoSuchSeat { seat: usize, seats: usize },
+    NoSuchSeat {
+        /// The seat's number, from 0.
+        seat: usize,
+        /// How many seats the table has.
+        seats: usize,
+    },
+    /// A move, a timeout or an outcome came before [`Table::start`].
     #[error("the table has not started: the host calls start() once the seats have joined")]
     NotStarted,
+    /// [`Table::join`] or [`Table::start`] was called after the start.
     #[error("the table has started: seats join and add their seeds before the start")]
     Started,
+    /// [`Table::timeout`] found no seat on turn: in Cartas, the host is to supply a card.
     #[error("nobody is on turn: the table waits for a card to be drawn")]
     NobodyOnTurn,
+    /// The table's chance failed or was refused: the operating system's secure generator
+    /// failed, or [`Table::supply`] was called with dice that are not the host's, with no
+    /// outcome due, or with an outcome that cannot come. Holds why.
     #[error("{0}")]
     Dice(String),
+    /// [`Table::resume`] refused the record: metadata that does not fit, a broken hash chain, a
+    /// missing or wrong secret, dice that do not follow from the secret, or an illegal step.
+    /// Holds why.
     #[error("the record cannot be resumed: {0}")]
     Resume(String),
 }
@@ -161,14 +211,17 @@ impl Table {
         }
     }
 
+    /// The variant played.
     pub fn variant(&self) -> Variant {
         self.game.variant()
     }
 
+    /// How many seats the table has: seats are numbered from 0 below it.
     pub fn seats(&self) -> usize {
         self.variant().seats()
     }
 
+    /// Where the table's chance outcomes come from.
     pub fn dice(&self) -> DiceSource {
         self.meta.dice
     }
@@ -212,6 +265,7 @@ impl Table {
         self.settle(at)
     }
 
+    /// Whether [`Table::start`] has been called.
     pub fn is_started(&self) -> bool {
         self.meta.started
     }
@@ -231,14 +285,17 @@ impl Table {
         self.game.state().seat_on_turn()
     }
 
+    /// Whether the game has ended.
     pub fn is_over(&self) -> bool {
         self.game.is_over()
     }
 
+    /// How the game ended, once it is over: public to every seat.
     pub fn outcome(&self) -> Option<Outcome> {
         self.game.outcome()
     }
 
+    /// The winning seats, once the game is over (two in Parchís pairs); empty before.
     pub fn winners(&self) -> Vec<Seat> {
         self.game.winners()
     }
@@ -257,6 +314,29 @@ impl Table {
 
     /// A seat's move as text (`roll`, or an action in the game's notation), made on table step
     /// `step`; `at` is the host's time. The new step, or why the move is refused.
+    ///
+    /// The checks come in this order, and a refusal changes nothing: [`TableError::NoSuchSeat`];
+    /// [`TableError::HostOnly`] for `timeout`; [`TableError::NotStarted`] and
+    /// [`TableError::GameOver`]; [`TableError::Stale`] when `step` is not the table's step;
+    /// [`TableError::NotYourTurn`] when `seat` is not the one to act; then
+    /// [`TableError::Illegal`]. After an accepted move the table makes the draws that are due
+    /// (the roll asked for; in Cartas a theft's card, or the next round's deal), so the new step
+    /// may be several steps on. With host dice those wait for [`Table::supply`] instead.
+    ///
+    /// ```
+    /// use fichas::Seat;
+    /// use fichas::table::{Options, Table, TableError};
+    ///
+    /// let mut table = Table::new("poleana:2".parse().unwrap(), Options::default()).unwrap();
+    /// table.start(Some(0)).unwrap();
+    /// let (yellow, red) = (Seat::ALL[0], Seat::ALL[1]);
+    /// let refused = table.submit(red, 0, "roll", Some(500));
+    /// assert!(matches!(refused, Err(TableError::NotYourTurn { .. })));
+    /// assert_eq!(table.submit(yellow, 0, "roll", Some(1_000)), Ok(1));
+    /// // The same message again names an old step: refused, never applied twice.
+    /// let again = table.submit(yellow, 0, "roll", Some(1_000));
+    /// assert_eq!(again, Err(TableError::Stale { sent: 0, current: 1 }));
+    /// ```
     pub fn submit(&mut self, seat: Seat, step: usize, text: &str, at: Option<u64>) -> Result<usize, TableError> {
         self.check_seat(seat)?;
         let text = text.trim();
