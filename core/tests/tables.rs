@@ -877,8 +877,13 @@ fn the_wrong_secret_is_refused() {
     json["table"]["commitment"] = serde_json::Value::Null;
     let uncommitted = Record::from_json(&json.to_string()).unwrap();
     assert_eq!(verify_dice(&uncommitted, &secret()), Err(DiceError::NoCommitment));
-    // A plain game's record has no table at all.
-    assert_eq!(verify_dice(&table.game().record(), &secret()), Err(DiceError::NotVerifiable(DiceSource::System)));
+    // A plain game's record has no table at all, and the refusal says so rather than name a source.
+    let refused = verify_dice(&table.game().record(), &secret());
+    assert_eq!(refused, Err(DiceError::NoTable));
+    assert_eq!(
+        refused.unwrap_err().to_string(),
+        "the record was not written at a table, so its dice are not verifiable"
+    );
 }
 
 #[test]

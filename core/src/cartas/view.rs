@@ -160,7 +160,8 @@ impl View {
     }
 
     pub(crate) fn of(state: &State, seat: Seat) -> View {
-        let left_of_me = seat.after(SEATS - 1, SEATS);
+        // The seat before this one passes its exchange card to it.
+        let passer = seat.after(SEATS - 1, SEATS);
         View {
             seat,
             config: state.config,
@@ -174,7 +175,7 @@ impl View {
             pile_size: state.pile.len() as u8,
             chosen: state.exchange.map(|c| c.is_some()),
             gave: state.exchange[seat.index()],
-            received: if state.exchange_done() { state.exchange[left_of_me.index()] } else { None },
+            received: if state.exchange_done() { state.exchange[passer.index()] } else { None },
             thefts: state.thefts.seen_by(seat),
         }
     }

@@ -60,8 +60,8 @@ impl FromStr for Mode {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ConfigError {
     /// An individual game with other than 2, 3 or 4 colours, or a colour count other than 2, 3
-    /// or 4 in the text (the field is the number).
-    #[error("individual Parchís is played by 2, 3 or 4 colours, not {0}")]
+    /// or 4 in the text, in any mode (the field is the number).
+    #[error("Parchís is played by 2, 3 or 4 colours, not {0}")]
     Players(usize),
     /// A two-player game whose colours (the field) are not Yellow and Red, nor Blue and Green.
     #[error("the two-player mode takes two opposite colours (Yellow and Red, or Blue and Green), not {0}")]
@@ -307,6 +307,16 @@ mod tests {
             assert_eq!(text.parse::<Config>().unwrap().to_string(), text);
         }
         assert_eq!("parchis:3".parse::<Config>().unwrap().to_string(), "parchis:YBR");
+    }
+
+    #[test]
+    fn a_colour_count_other_than_two_to_four_is_refused_in_every_mode() {
+        for text in ["parchis:5", "parchis:pairs:5", "parchis:two-player:1"] {
+            let error = text.parse::<Config>().unwrap_err();
+            assert!(matches!(error, ConfigError::Players(1 | 5)), "{text}: {error:?}");
+            // The message names no mode: the count is wrong whatever the mode.
+            assert!(error.to_string().starts_with("Parchís is played by 2, 3 or 4 colours, not"), "{error}");
+        }
     }
 
     #[test]

@@ -166,10 +166,14 @@ pub fn derive(secret: &Secret, seeds: &[String], step: u64, state: &State) -> Op
 /// Why a record's dice do not check out against a secret.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DiceError {
-    /// The record's dice are not verifiable; holds its dice source (`system` for a record with
-    /// no table metadata).
+    /// The record's table rolled dice that cannot be checked; holds its dice source (`system`
+    /// or `host`).
     #[error("the record's dice are not verifiable (its dice source is {0})")]
     NotVerifiable(DiceSource),
+    /// The record was not written at a table (it has no table metadata), so nothing commits to
+    /// its dice.
+    #[error("the record was not written at a table, so its dice are not verifiable")]
+    NoTable,
     /// The record's table metadata holds no commitment.
     #[error("the record holds no dice commitment")]
     NoCommitment,
@@ -197,7 +201,7 @@ pub enum DiceError {
 /// Recomputes every chance outcome of a record of verifiable dice from the revealed secret:
 /// the number of outcomes checked, or the first step whose outcome differs (or is illegal).
 pub fn verify_dice(record: &Record, secret: &Secret) -> Result<usize, DiceError> {
-    let meta = record.table().ok_or(DiceError::NotVerifiable(DiceSource::System))?;
+    let meta = record.table().ok_or(DiceError::NoTable)?;
     if meta.dice != DiceSource::Verifiable {
         return Err(DiceError::NotVerifiable(meta.dice));
     }
