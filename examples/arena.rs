@@ -25,22 +25,53 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
+#[path = "cli.rs"]
+mod cli;
+
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser};
 use fichas::Seat;
 use fichas::bot::{Bot, Strength};
 use fichas::game::{State, Variant};
+use fichas::parchis::Mode;
 use fichas::simulation::{bot_seed, game_rng};
 
-const USAGE: &str = "usage: arena VARIANT [--mode MODE] [--games N] [--seed S] [--threads T] BOT BOT [BOT…]
-  VARIANT    poleana, poleana-express, parchis or cartas, with options such as poleana:3
-  --mode     for parchis: individual, two-player, two-colours or pairs
-  --games    games in all, shared equally among the arrangements of the bots (default 400)
-  --seed     seed of the dice, the deals and the bots (default 1)
-  --threads  threads to play on (default: every core)
-  BOT        random, greedy, search, easy, medium or hard; a search may name its budget:
-             search:nodes=N:depth=D (dice games), search:iterations=N:playout=P (cartas)";
+/// Plays bots against each other over many games and prints each bot's win share.
+#[derive(Parser, Debug)]
+#[command(name = "arena", version, after_help = AFTER_HELP, args_override_self = true)]
+struct Cli {
+    /// The variant, with options such as poleana-express:2 or parchis:pairs (docs/rules/).
+    variant: String,
+    /// Two or more bots, no more than the seats: random, greedy, search, easy, medium or hard.
+    #[arg(value_name = "BOT", required = true, num_args = 1.., value_parser = parse_entry)]
+    entries: Vec<Entry>,
+    /// For parchis: the mode, as if `:MODE` ended the variant.
+    #[arg(long, value_parser = cli::mode())]
+    mode: Option<Mode>,
+    /// The games in all, at least 1, shared equally among the arrangements of the bots.
+    #[arg(long, value_name = "N", default_value_t = 400, value_parser = cli::at_least_one)]
+    games: u64,
+    /// The seed of the dice, the deals and the bots.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// The threads to play on, at least 1 (more than 256 count as 256) [default: every core].
+    #[arg(long, value_name = "T", value_parser = cli::at_least_one)]
+    threads: Option<u64>,
+}
+
+const AFTER_HELP: &str = "\
+A search may name its budget: search:nodes=N:depth=D (dice games), search:iterations=N:playout=P
+(cartas); see docs/bots.md. The bots take the seats in turn, and every arrangement of them round
+the table is played equally often, with the same seeds. A bot's share is the fraction of games one
+of its seats won; the interval is Wilson's score interval at 95%.
+
+Examples:
+  arena poleana --games 400 greedy random
+  arena parchis --mode pairs --games 400 hard greedy --threads 2
+  arena cartas --games 200 search:iterations=800 easy";
 
 /// A bot entered in the arena, with its name as written.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 struct Entry {
     name: String,
     strength: Strength,
@@ -61,44 +92,23 @@ struct Options {
     entries: Vec<Entry>,
 }
 
-fn parse_args() -> Result<Options, String> {
-    let mut args = std::env::args().skip(1);
-    let (mut text, mut mode, mut games, mut seed, mut threads) = (None, None, 400u64, 1u64, None);
-    let mut entries = Vec::new();
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--games" | "--seed" | "--threads" => {
-                let value = args.next().ok_or_else(|| format!("{arg} needs a number"))?;
-                let n: u64 = value.parse().map_err(|_| format!("{arg} needs a whole number, not `{value}`"))?;
-                match arg.as_str() {
-                    "--games" => games = n,
-                    "--seed" => seed = n,
-                    _ => threads = Some(n.clamp(1, 256) as usize),
-                }
-            }
-            "--mode" => mode = Some(args.next().ok_or("--mode needs a mode, such as pairs")?),
-            "-h" | "--help" => return Err(String::new()),
-            other if other.starts_with('-') => return Err(format!("unknown option `{other}`")),
-            other if text.is_none() => text = Some(other.to_string()),
-            other => entries.push(parse_entry(other)?),
+impl Options {
+    /// The options of the command line, or why they make no arena.
+    fn new(cli: Cli) -> Result<Options, String> {
+        let variant = cli::variant(&cli.variant, cli.mode)?;
+        let entries = cli.entries;
+        if entries.len() < 2 {
+            return Err("name at least two bots, such as: greedy random".into());
         }
-    }
-    let mut text = text.ok_or("name a variant, such as poleana")?;
-    if let Some(mode) = mode {
-        if !text.starts_with("parchis") {
-            return Err("--mode applies to parchis".into());
+        if entries.len() > variant.seats() {
+            return Err(format!("{variant} has {} seats, fewer than the bots named", variant.seats()));
         }
-        text = format!("{text}:{mode}");
+        let threads = match cli.threads {
+            Some(n) => n.min(256) as usize,
+            None => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        };
+        Ok(Options { variant, games: cli.games, seed: cli.seed, threads, entries })
     }
-    let variant: Variant = text.parse().map_err(|e| format!("{e}"))?;
-    if entries.len() < 2 {
-        return Err("name at least two bots, such as: greedy random".into());
-    }
-    if entries.len() > variant.seats() {
-        return Err(format!("{variant} has {} seats, fewer than the bots named", variant.seats()));
-    }
-    let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()));
-    Ok(Options { variant, games, seed, threads, entries })
 }
 
 /// Every arrangement of `bots` bots round `seats` seats: the bots in turn from each seat, under
@@ -192,15 +202,9 @@ fn wilson(wins: u64, n: u64) -> (f64, f64) {
 }
 
 fn main() -> ExitCode {
-    let options = match parse_args() {
+    let options = match Options::new(Cli::parse()) {
         Ok(o) => o,
-        Err(message) => {
-            if !message.is_empty() {
-                eprintln!("arena: {message}");
-            }
-            eprintln!("{USAGE}");
-            return ExitCode::from(2);
-        }
+        Err(message) => Cli::command().error(ErrorKind::ValueValidation, message).exit(),
     };
     let seats = options.variant.seats();
     let bots = options.entries.len();
@@ -281,4 +285,56 @@ fn main() -> ExitCode {
         );
     }
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> Result<Options, String> {
+        let cli = Cli::try_parse_from(line.split_whitespace()).map_err(|e| e.to_string())?;
+        Options::new(cli)
+    }
+
+    #[test]
+    fn cli_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn documented_invocations_parse() {
+        for line in [
+            "arena poleana --games 400 greedy random",
+            "arena parchis --mode pairs --games 400 hard greedy --threads 2",
+            "arena cartas --games 200 search:iterations=800 easy",
+            "arena poleana-express:2 --games 40 greedy random",
+            "arena parchis --games 1000 medium greedy",
+            "arena parchis --mode pairs --games 2000 medium greedy --seed 2026",
+            "arena poleana greedy --games 10 random",
+        ] {
+            if let Err(e) = parse(line) {
+                panic!("{line}: {e}");
+            }
+        }
+        let options = parse("arena parchis --mode pairs hard greedy --threads 1000").expect("a valid line");
+        assert_eq!(options.variant, "parchis:pairs".parse().expect("a variant"));
+        assert_eq!((options.threads, options.games, options.entries.len()), (256, 400, 2));
+    }
+
+    #[test]
+    fn bad_input_is_refused() {
+        for line in [
+            "arena",
+            "arena poleana --games 10",
+            "arena poleana greedy",
+            "arena poleana-express:2 greedy random easy",
+            "arena nonsense greedy random",
+            "arena poleana greedy clever",
+            "arena poleana --mode pairs greedy random",
+            "arena poleana --games 0 greedy random",
+            "arena poleana --threads 0 greedy random",
+        ] {
+            assert!(parse(line).is_err(), "{line}");
+        }
+    }
 }

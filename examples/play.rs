@@ -16,6 +16,8 @@
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser};
 use fichas::bot::{Bot, Kind, Level, Strength};
 use fichas::game::{Event, Variant};
 use fichas::seat::Viewer;
@@ -24,67 +26,47 @@ use fichas::{Seat, chance, picture};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-const USAGE: &str = "usage: play VARIANT [--seat N] [--seed S] [--opponents BOT]
-  VARIANT      poleana, poleana-express:3, parchis:pairs, … (see docs/rules)
-  --seat       the seat you play (default 0)
-  --seed       seed of the dice and of the opponents (default: the operating system's dice)
-  --opponents  random, greedy, search, easy, medium or hard (default random)";
+/// Play any variant in a terminal against random opponents or bots, choosing actions by number.
+#[derive(Parser, Debug)]
+#[command(name = "play", version, after_help = AFTER_HELP, args_override_self = true)]
+struct Cli {
+    /// The variant, with options such as poleana-express:3 or parchis:pairs (docs/rules/).
+    variant: String,
+    /// The seat you play, from 0 to the variant's last seat.
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = clap::value_parser!(u8).range(0..=Seat::MAX as i64 - 1))]
+    seat: u8,
+    /// The seed of the dice and of the opponents [default: the operating system's dice].
+    #[arg(long, value_name = "S")]
+    seed: Option<u64>,
+    /// How the other seats play: random, greedy, search, easy, medium or hard.
+    #[arg(long, value_name = "BOT", default_value_t = Strength::RANDOM)]
+    opponents: Strength,
+}
+
+const AFTER_HELP: &str = "\
+A search may name its budget, as in search:nodes=N:depth=D (docs/bots.md). You see only your
+seat's view and events. Type the number of a choice (or its notation); `?` asks the medium bot
+for a hint; `q` quits.
+
+Examples:
+  play poleana
+  play parchis:pairs --seat 2 --seed 7 --opponents hard";
+
+/// The variant and the human's seat, or why they make no game.
+fn variant_and_seat(cli: &Cli) -> Result<(Variant, Seat), String> {
+    let variant: Variant = cli.variant.parse().map_err(|e| format!("{e}"))?;
+    let seat = Seat::new(usize::from(cli.seat)).filter(|s| s.index() < variant.seats());
+    let seat = seat.ok_or_else(|| format!("{variant} has seats 0 to {}", variant.seats() - 1))?;
+    Ok((variant, seat))
+}
 
 fn main() -> ExitCode {
-    let mut args = std::env::args().skip(1);
-    let (mut variant, mut seat, mut seed) = (None, 0usize, None);
-    let mut opponents = Strength::RANDOM;
-    while let Some(arg) = args.next() {
-        let mut number = |name: &str| -> Option<u64> {
-            let value = args.next();
-            let n = value.as_deref().and_then(|v| v.parse().ok());
-            if n.is_none() {
-                eprintln!("play: {name} needs a whole number");
-            }
-            n
-        };
-        match arg.as_str() {
-            "--seat" => match number("--seat") {
-                Some(n) => seat = n as usize,
-                None => return ExitCode::from(2),
-            },
-            "--seed" => match number("--seed") {
-                Some(n) => seed = Some(n),
-                None => return ExitCode::from(2),
-            },
-            "--opponents" => match args.next().map(|v| v.parse::<Strength>()) {
-                Some(Ok(strength)) => opponents = strength,
-                Some(Err(e)) => {
-                    eprintln!("play: {e}");
-                    return ExitCode::from(2);
-                }
-                None => {
-                    eprintln!("play: --opponents needs a bot: random, greedy, search, easy, medium or hard");
-                    return ExitCode::from(2);
-                }
-            },
-            "-h" | "--help" => {
-                println!("{USAGE}");
-                return ExitCode::SUCCESS;
-            }
-            other => variant = Some(other.to_string()),
-        }
-    }
-    let Some(text) = variant else {
-        eprintln!("{USAGE}");
-        return ExitCode::from(2);
+    let cli = Cli::parse();
+    let (variant, me) = match variant_and_seat(&cli) {
+        Ok(found) => found,
+        Err(message) => Cli::command().error(ErrorKind::ValueValidation, message).exit(),
     };
-    let variant: Variant = match text.parse() {
-        Ok(v) => v,
-        Err(e) => {
-            eprintln!("play: {e}");
-            return ExitCode::from(2);
-        }
-    };
-    let Some(me) = Seat::new(seat).filter(|s| s.index() < variant.seats()) else {
-        eprintln!("play: {variant} has seats 0 to {}", variant.seats() - 1);
-        return ExitCode::from(2);
-    };
+    let (seed, opponents) = (cli.seed, cli.opponents);
     let mut table = match seed {
         Some(seed) => {
             let mut bytes = [0u8; 32];
@@ -202,5 +184,53 @@ fn describe(event: &Event) -> Option<String> {
     match json.get("event").and_then(|e| e.as_str()) {
         Some("dealt" | "turn_passed") => None,
         _ => Some(json.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> Result<(Variant, Seat), String> {
+        let cli = Cli::try_parse_from(line.split_whitespace()).map_err(|e| e.to_string())?;
+        variant_and_seat(&cli)
+    }
+
+    #[test]
+    fn cli_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn documented_invocations_parse() {
+        for line in [
+            "play poleana",
+            "play parchis:pairs --seat 2 --seed 7 --opponents hard",
+            "play poleana:2 --seed 3",
+            "play parchis:two-player --seed 3 --opponents easy",
+            "play cartas --seat 2 --seed 3",
+            "play poleana --opponents search:nodes=5000:depth=1",
+        ] {
+            if let Err(e) = parse(line) {
+                panic!("{line}: {e}");
+            }
+        }
+        assert_eq!(parse("play cartas --seat 3").map(|(_, seat)| seat.index()), Ok(3));
+    }
+
+    #[test]
+    fn bad_input_is_refused() {
+        for line in [
+            "play",
+            "play nonsense",
+            "play poleana:2 --seat 2",
+            "play poleana --seat 9",
+            "play poleana --seat -1",
+            "play poleana --seed x",
+            "play poleana --opponents clever",
+            "play poleana --bogus",
+        ] {
+            assert!(parse(line).is_err(), "{line}");
+        }
     }
 }

@@ -8,23 +8,39 @@
 //! Records come from `simulate --record FILE`, from `Game::record().to_json()`, or from a
 //! server; the format is in `docs/records.md`.
 
+use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::Parser;
 use fichas::game::Game;
 use fichas::picture;
 use fichas::record::{Record, Step};
 
+/// Prints a game record step by step, or checks it.
+#[derive(Parser, Debug)]
+#[command(name = "replay", version, after_help = AFTER_HELP, args_override_self = true)]
+struct Cli {
+    /// Print only the verdict; the exit status is 1 if a step is illegal.
+    #[arg(long)]
+    check: bool,
+    /// The record to read, in JSON (docs/records.md).
+    #[arg(value_name = "FILE")]
+    file: PathBuf,
+}
+
+const AFTER_HELP: &str = "\
+Without --check, every step is printed, with the board after each decision.
+Records come from `simulate --record FILE`, from `Game::record().to_json()`, or from a server.
+
+Examples:
+  replay game.json
+  replay --check game.json";
+
 fn main() -> ExitCode {
-    let mut args = std::env::args().skip(1).peekable();
-    let check = args.peek().is_some_and(|a| a == "--check");
-    if check {
-        args.next();
-    }
-    let (Some(path), None) = (args.next(), args.next()) else {
-        eprintln!("usage: replay [--check] FILE");
-        return ExitCode::from(2);
-    };
-    let text = match std::fs::read_to_string(&path) {
+    let cli = Cli::parse();
+    let check = cli.check;
+    let path = cli.file.display();
+    let text = match std::fs::read_to_string(&cli.file) {
         Ok(text) => text,
         Err(e) => {
             eprintln!("replay: cannot read {path}: {e}");
@@ -85,4 +101,29 @@ fn verdict(game: &Game) -> String {
     let variant = game.variant();
     let winners: Vec<String> = game.winners().iter().map(|&s| format!("seat {s} ({})", variant.seat_name(s))).collect();
     format!("won by {}", winners.join(" and "))
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::*;
+
+    #[test]
+    fn cli_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn documented_invocations_parse() {
+        let cli = Cli::try_parse_from(["replay", "game.json"]).expect("a valid line");
+        assert!(!cli.check);
+        for line in [["replay", "--check", "game.json"], ["replay", "game.json", "--check"]] {
+            let cli = Cli::try_parse_from(line).expect("a valid line");
+            assert!(cli.check && cli.file.as_path() == std::path::Path::new("game.json"));
+        }
+        for line in [&["replay"][..], &["replay", "a.json", "b.json"], &["replay", "--verbose", "a.json"]] {
+            assert!(Cli::try_parse_from(line).is_err(), "{line:?}");
+        }
+    }
 }

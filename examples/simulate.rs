@@ -15,24 +15,58 @@
 //! from the seed and `i`, so a run is repeatable. Timing is single-threaded.
 
 use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+#[path = "cli.rs"]
+mod cli;
+
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser};
 use fichas::bot::Bot;
 use fichas::game::{Game, Variant};
+use fichas::parchis::Mode;
 use fichas::simulation::{Policy, bot_seed, game_rng, simulate};
 use fichas::{Seat, chance};
 
-const USAGE: &str = "usage: simulate VARIANT [--mode MODE] [--games N] [--seed S] [--policy P] [--json] [--record FILE]
-  VARIANT   poleana, poleana-express, parchis or cartas, with options such as poleana:3:free
-  --mode    for parchis: individual, two-player, two-colours or pairs
-  --games   number of games (default 1000)
-  --seed    seed of the random generators (default 1)
-  --policy  how every seat plays: random (default), greedy, search, easy, medium or hard
-            (a search may name its budget: search:nodes=N:depth=D, search:iterations=N)
-  --json    print one JSON object instead of a table
-  --record  also write the record of one more game (JSON) to FILE";
+/// Plays many random games of a variant and reports speed and results.
+#[derive(Parser, Debug)]
+#[command(name = "simulate", version, after_help = AFTER_HELP, args_override_self = true)]
+struct Cli {
+    /// The variant, with options such as poleana-express:3:free or parchis:pairs (docs/rules/).
+    variant: String,
+    /// For parchis: the mode, as if `:MODE` ended the variant.
+    #[arg(long, value_parser = cli::mode())]
+    mode: Option<Mode>,
+    /// The number of games to play, at least 1.
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = cli::at_least_one)]
+    games: u64,
+    /// The seed of the random generators; the same seed plays the same games.
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// How every seat plays: random, greedy, search, easy, medium or hard.
+    #[arg(long, value_name = "P", default_value_t = Policy::Random)]
+    policy: Policy,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    json: bool,
+    /// Also play one more game and write its record (JSON) to FILE.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+}
+
+const AFTER_HELP: &str = "\
+Every decision is a uniformly random legal action, or a bot's with --policy (docs/bots.md); a
+search may name its budget: search:nodes=N:depth=D (dice games), search:iterations=N (cartas).
+Game i uses a generator seeded from the seed and i. Timing is single-threaded.
+
+Examples:
+  simulate poleana --games 10000
+  simulate poleana-express:3:free --games 5000 --seed 7 --json
+  simulate parchis --mode pairs --games 10000 --record game.json
+  simulate cartas --games 200 --policy greedy";
 
 struct Options {
     variant: Variant,
@@ -40,52 +74,26 @@ struct Options {
     seed: u64,
     policy: Policy,
     json: bool,
-    record: Option<String>,
+    record: Option<PathBuf>,
 }
 
-fn parse_args() -> Result<Options, String> {
-    let mut args = std::env::args().skip(1);
-    let (mut text, mut mode, mut games, mut seed, mut json, mut record) = (None, None, 1000, 1, false, None);
-    let mut policy = Policy::Random;
-    while let Some(arg) = args.next() {
-        match arg.as_str() {
-            "--games" | "--seed" => {
-                let value = args.next().ok_or_else(|| format!("{arg} needs a number"))?;
-                let n: u64 = value.parse().map_err(|_| format!("{arg} needs a whole number, not `{value}`"))?;
-                if arg == "--games" {
-                    games = n;
-                } else {
-                    seed = n;
-                }
-            }
-            "--json" => json = true,
-            "--policy" => {
-                let value = args.next().ok_or("--policy needs a policy, such as greedy")?;
-                policy = value.parse().map_err(|e| format!("{e}"))?;
-            }
-            "--mode" => mode = Some(args.next().ok_or("--mode needs a mode, such as pairs")?),
-            "--record" => record = Some(args.next().ok_or("--record needs a file name")?),
-            "-h" | "--help" => return Err(String::new()),
-            other if other.starts_with('-') => return Err(format!("unknown option `{other}`")),
-            other => text = Some(other.to_string()),
-        }
+impl Options {
+    /// The options of the command line, or why they make no game.
+    fn new(cli: Cli) -> Result<Options, String> {
+        let variant = cli::variant(&cli.variant, cli.mode)?;
+        Ok(Options {
+            variant,
+            games: cli.games,
+            seed: cli.seed,
+            policy: cli.policy,
+            json: cli.json,
+            record: cli.record,
+        })
     }
-    let mut text = text.ok_or("name a variant, such as poleana")?;
-    if let Some(mode) = mode {
-        if !text.starts_with("parchis") {
-            return Err("--mode applies to parchis".into());
-        }
-        text = format!("{text}:{mode}");
-    }
-    let variant: Variant = text.parse().map_err(|e| format!("{e}"))?;
-    if games == 0 {
-        return Err("--games must be at least 1".into());
-    }
-    Ok(Options { variant, games, seed, policy, json, record })
 }
 
 /// Plays one more game through the facade, which keeps the record, and writes it to `path`.
-fn record_one(options: &Options, path: &str) -> Result<(), String> {
+fn record_one(options: &Options, path: &Path) -> Result<(), String> {
     let mut rng = game_rng(options.seed, options.games);
     let mut game = Game::new(options.variant);
     while !game.is_over() {
@@ -106,7 +114,7 @@ fn record_one(options: &Options, path: &str) -> Result<(), String> {
         };
         game.play(action).map_err(|e| e.to_string())?;
     }
-    std::fs::write(path, game.record().to_json_pretty()).map_err(|e| format!("cannot write {path}: {e}"))
+    std::fs::write(path, game.record().to_json_pretty()).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// Draws a progress bar on standard error until `finished` is set.
@@ -122,15 +130,9 @@ fn show_progress(done: &AtomicU64, total: u64, finished: &AtomicBool) {
 }
 
 fn main() -> ExitCode {
-    let options = match parse_args() {
+    let options = match Options::new(Cli::parse()) {
         Ok(o) => o,
-        Err(message) => {
-            if !message.is_empty() {
-                eprintln!("simulate: {message}");
-            }
-            eprintln!("{USAGE}");
-            return ExitCode::from(2);
-        }
+        Err(message) => Cli::command().error(ErrorKind::ValueValidation, message).exit(),
     };
     let variant = options.variant;
     let done = AtomicU64::new(0);
@@ -146,11 +148,11 @@ fn main() -> ExitCode {
         summaries
     });
     let seconds = start.elapsed().as_secs_f64();
-    if let Some(path) = &options.record {
-        if let Err(message) = record_one(&options, path) {
-            eprintln!("simulate: {message}");
-            return ExitCode::FAILURE;
-        }
+    if let Some(path) = &options.record
+        && let Err(message) = record_one(&options, path)
+    {
+        eprintln!("simulate: {message}");
+        return ExitCode::FAILURE;
     }
 
     let seats: Vec<String> = Seat::ALL[..variant.seats()].iter().map(|&s| variant.seat_name(s)).collect();
@@ -202,4 +204,58 @@ fn main() -> ExitCode {
         }
     }
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parse(line: &str) -> Result<Options, String> {
+        let cli = Cli::try_parse_from(line.split_whitespace()).map_err(|e| e.to_string())?;
+        Options::new(cli)
+    }
+
+    #[test]
+    fn cli_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn documented_invocations_parse() {
+        for line in [
+            "simulate poleana --games 10000",
+            "simulate poleana-express:3:free --games 5000 --seed 7 --json",
+            "simulate parchis --mode pairs --games 10000 --record game.json",
+            "simulate parchis --mode two-colours --games 20 --json",
+            "simulate parchis:pairs",
+            "simulate cartas --games 200 --policy greedy",
+            "simulate cartas --games 200 --policy search:iterations=800",
+            // A repeated option takes its last value.
+            "simulate poleana --games 5 --games 3",
+        ] {
+            if let Err(e) = parse(line) {
+                panic!("{line}: {e}");
+            }
+        }
+        for mode in Mode::ALL {
+            let options = parse(&format!("simulate parchis --mode {}", mode.name())).expect("a valid line");
+            assert_eq!(options.variant, format!("parchis:{}", mode.name()).parse().expect("a variant"));
+        }
+    }
+
+    #[test]
+    fn bad_input_is_refused() {
+        for line in [
+            "simulate",
+            "simulate nonsense",
+            "simulate poleana --games 0",
+            "simulate poleana --games x",
+            "simulate poleana --mode pairs",
+            "simulate parchis --mode sideways",
+            "simulate poleana --policy clever",
+            "simulate poleana --bogus",
+        ] {
+            assert!(parse(line).is_err(), "{line}");
+        }
+    }
 }
