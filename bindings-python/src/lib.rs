@@ -301,8 +301,8 @@ fn view_actions(view: &game::View) -> Vec<PyAction> {
 }
 
 /// What a seat may see of a game; a client can render from it alone.
-#[pyclass(module = "fichas._fichas", name = "View", frozen)]
-#[derive(Clone)]
+#[pyclass(module = "fichas._fichas", name = "View", frozen, eq, hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyView {
     view: game::View,
 }
@@ -354,11 +354,16 @@ impl PyView {
     fn __repr__(&self) -> String {
         format!("<fichas.View {}>", self.view.variant())
     }
+
+    /// Pickles and copies go through the JSON form.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((py.get_type::<PyView>().getattr("from_json")?, (self.to_json()?,)))
+    }
 }
 
 /// A game as data: where it started and every step; see `docs/records.md`.
-#[pyclass(module = "fichas._fichas", name = "Record", frozen)]
-#[derive(Clone)]
+#[pyclass(module = "fichas._fichas", name = "Record", frozen, eq)]
+#[derive(Clone, PartialEq)]
 pub struct PyRecord {
     record: Record,
 }
@@ -462,6 +467,11 @@ impl PyRecord {
 
     fn __repr__(&self) -> String {
         format!("<fichas.Record {} with {} steps>", self.record.variant(), self.record.steps().len())
+    }
+
+    /// Pickles and copies go through the JSON form.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((py.get_type::<PyRecord>().getattr("from_json")?, (self.to_json(false),)))
     }
 }
 
@@ -676,7 +686,8 @@ impl PyBot {
 
 /// A game of any variant: `Game("poleana")`, `Game("parchis:pairs", seed=7)`.
 ///
-/// Its dice come from its own generator (seeded by `seed`, or from the system). A `Game` is the
+/// Its dice come from its own generator (seeded by `seed`, or from the system). A copy, a pickle
+/// and `to_json` carry the generator's state: they roll what the game would roll. A `Game` is the
 /// raw engine, for analysis, bots and tests: whoever holds it may play for any seat and see
 /// every card. A server holds a `fichas.Table` instead (see docs/server.md). Threads may share a
 /// game: their calls take turns.
@@ -693,6 +704,45 @@ pub struct PyGame {
 struct Played {
     game: Game,
     rng: Xoshiro256PlusPlus,
+}
+
+/// The `format` of a game's JSON (`Game.to_json`).
+const GAME_FORMAT: &str = "fichas-game";
+
+/// The generator's state as it serialises: four 64-bit words.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct DiceWords {
+    s: [u64; 4],
+}
+
+/// The state of a game's dice as 64 hex digits (its four words in order).
+fn dice_to_hex(rng: &Xoshiro256PlusPlus) -> PyResult<String> {
+    let words: DiceWords =
+        serde_json::to_value(rng).and_then(serde_json::from_value).map_err(|e| FichasError::new_err(e.to_string()))?;
+    Ok(words.s.iter().map(|w| format!("{w:016x}")).collect())
+}
+
+/// Reads the state `dice_to_hex` wrote; the all-zero state, which never leaves zero, is refused.
+fn dice_from_hex(text: &str) -> PyResult<Xoshiro256PlusPlus> {
+    let refuse = || {
+        ParseError::new_err(format!(
+            "dice must be 64 hex digits (the state of a generator), not {}",
+            fichas::notation::bounded(&format!("{text:?}"))
+        ))
+    };
+    if text.len() != 64 || !text.bytes().all(|b| b.is_ascii_hexdigit()) {
+        return Err(refuse());
+    }
+    let mut s = [0u64; 4];
+    for (i, word) in s.iter_mut().enumerate() {
+        *word = u64::from_str_radix(&text[16 * i..16 * (i + 1)], 16).map_err(|_| refuse())?;
+    }
+    if s == [0; 4] {
+        return Err(refuse());
+    }
+    serde_json::to_value(DiceWords { s })
+        .and_then(serde_json::from_value)
+        .map_err(|e| FichasError::new_err(e.to_string()))
 }
 
 /// Where the action given to `Game.apply` comes from.
@@ -764,13 +814,8 @@ impl PyGame {
                 None => (None, variant),
             };
             let game = Game::from_position(text).map_err(parse_error)?;
-            if let Some(expected) = expected {
-                if expected != game.variant() {
-                    return Err(ConfigError::new_err(format!(
-                        "the position is of {}, not of {expected}",
-                        game.variant()
-                    )));
-                }
+            if let Some(expected) = expected.filter(|&v| v != game.variant()) {
+                return Err(ConfigError::new_err(format!("the position is of {}, not of {expected}", game.variant())));
             }
             let seed = match seed {
                 Some(s) => s,
@@ -933,9 +978,55 @@ impl PyGame {
         self.with(|p| PyRecord { record: p.game.record() })
     }
 
-    /// An independent copy (its generator continues from the same point).
-    fn copy(&self) -> PyResult<PyGame> {
-        self.copied()
+    /// An independent copy. Its dice continue from the same point as this game's, so it rolls
+    /// what this game would roll next, unless `seed` gives it dice of its own.
+    #[pyo3(signature = (seed=None))]
+    fn copy(&self, seed: Option<u64>) -> PyResult<PyGame> {
+        let copy = self.copied()?;
+        if let Some(seed) = seed {
+            copy.with(|p| p.rng = Xoshiro256PlusPlus::seed_from_u64(seed))?;
+        }
+        Ok(copy)
+    }
+
+    /// The whole game as JSON: its record and the state of its dice (the generator `roll`
+    /// draws from), so that `Game.from_json` restores a game that rolls what this one would.
+    /// It is the whole game, as the `Game` is: a seat's share of it is `view(seat).to_json()`.
+    fn to_json(&self) -> PyResult<String> {
+        let (record, rng) = self.with(|p| (p.game.record(), p.rng.clone()))?;
+        let dice = dice_to_hex(&rng)?;
+        Ok(format!("{{\"format\":\"{GAME_FORMAT}\",\"dice\":\"{dice}\",\"record\":{}}}", record.to_json()))
+    }
+
+    /// Reads the JSON of `Game.to_json`: replays its record, checking every step (raises
+    /// `RecordError` at an illegal one), and restores the state of its dice.
+    #[staticmethod]
+    fn from_json(text: &str) -> PyResult<PyGame> {
+        #[derive(serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct Form {
+            format: String,
+            dice: String,
+            record: serde_json::Value,
+        }
+        guard(|| {
+            let form: Form = serde_json::from_str(text).map_err(parse_error)?;
+            if form.format != GAME_FORMAT {
+                return Err(ParseError::new_err(format!(
+                    "this JSON is not a game's: its format is {}, not {GAME_FORMAT}",
+                    fichas::notation::bounded(&form.format)
+                )));
+            }
+            let rng = dice_from_hex(&form.dice)?;
+            let record = Record::from_json(&form.record.to_string()).map_err(record_error)?;
+            let game = record.replay().map_err(|e| record_error(CoreRecordError::from(e)))?;
+            Ok(PyGame::of(Played { game, rng }))
+        })
+    }
+
+    /// Pickles go through the JSON form, so an unpickled game rolls what this one would.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((py.get_type::<PyGame>().getattr("from_json")?, (self.to_json()?,)))
     }
 
     fn __copy__(&self) -> PyResult<PyGame> {

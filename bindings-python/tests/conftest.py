@@ -34,4 +34,5 @@ def play_out(game: fichas.Game, rng: random.Random, limit: int = 200_000) -> fic
 
 @pytest.fixture(params=VARIANTS)
 def variant(request: pytest.FixtureRequest) -> str:
-    return request.param
+    name: str = request.param
+    return name

@@ -1,5 +1,7 @@
 """Bad input raises the exceptions of fichas, each saying what was wrong."""
 
+from typing import Callable, List
+
 import pytest
 
 import fichas
@@ -67,7 +69,8 @@ def test_finished_games_refuse_more_play() -> None:
         "poleana:2 turn=Y roll=- Y=7c,7c,7c,7c R=start,start,start,start quiet=- result=Y"
     )
     assert game.is_over
-    for act in (lambda: game.roll(), lambda: game.apply("release"), lambda: game.timeout()):
+    acts: List[Callable[[], object]] = [game.roll, lambda: game.apply("release"), game.timeout]
+    for act in acts:
         with pytest.raises(fichas.IllegalActionError, match="the game is over"):
             act()
 

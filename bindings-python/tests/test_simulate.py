@@ -1,5 +1,7 @@
 """Batch simulation in Rust."""
 
+from typing import List
+
 import pytest
 
 import fichas
@@ -35,7 +37,7 @@ def test_partnership_wins_name_both_seats() -> None:
 
 
 def test_results_become_dataframes() -> None:
-    import pandas
+    import pandas  # type: ignore[import-untyped, unused-ignore]
     import polars
 
     result = fichas.simulate("poleana", games=30, seed=3)
@@ -53,7 +55,7 @@ def test_progress_can_be_shown(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_progress_reaches_the_compiled_callback() -> None:
-    seen: list = []
+    seen: List[int] = []
     fichas._fichas.simulate("parchis", 300, 1, None, "random", seen.append)
     assert seen and seen[-1] == 300
     assert seen == sorted(seen)

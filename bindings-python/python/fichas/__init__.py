@@ -9,26 +9,31 @@ Play a game step by step::
             g.roll()
         else:
             g.apply(g.legal_actions()[0])
-    print(g.outcome)
+    print(g.outcome["winners"])
 
 A server holds a `Table` instead: seats act only through ``submit``, the table rolls, and
-each seat gets only the events it may see (see docs/server.md)::
+each seat gets only the events it may see::
 
     t = fichas.Table("cartas", dice="verifiable")
     t.start()
     t.submit(t.to_act, t.step, t.legal_actions(t.to_act)[0])
-    t.events_for(0)
+    print(t.events_for(0)[-1])
 
 or simulate many games in Rust, on every core::
 
-    result = fichas.simulate("parchis:pairs", games=100_000, seed=1)
-    result.to_pandas().groupby("winner").size()
+    result = fichas.simulate("parchis:pairs", games=2_000, seed=1)
+    print(result.to_pandas().groupby("winner").size())
 
 Bots play every variant from what their seat may see::
 
+    g = fichas.Game("parchis:pairs", seed=3)
+    while g.to_act is None:
+        g.roll()
     hint = fichas.Bot("hard", seed=1).choose(g)      # or g.suggest("hard")
-    hint.action, hint.reason, hint.estimate
-    fichas.simulate("poleana", games=1000, policy=["hard", "easy"])   # seats take turns
+    print(hint.action, hint.reason, hint.estimate)
+    fichas.simulate("poleana", games=1000, policy=["medium", "easy"])   # seats take turns
+
+A `Game`, a `Record` and a `View` copy and pickle (a game with the state of its dice).
 """
 
 from __future__ import annotations
