@@ -39,6 +39,7 @@ use rand_core::Rng;
 
 use crate::colour::{Colour, ColourSet};
 use crate::dice::Roll;
+use crate::events::EventSink;
 use crate::notation::ParseError;
 use crate::phase::{Phase, PlayError};
 use crate::record::{Record, Step};
@@ -515,6 +516,42 @@ impl State {
         })
     }
 
+    /// Applies the outcome of the pending chance event, passing its events to `sink` instead of
+    /// collecting them (`&mut ()` drops them): no heap.
+    pub fn apply_chance_into<S: EventSink<Event>>(
+        &mut self,
+        outcome: ChanceOutcome,
+        sink: &mut S,
+    ) -> Result<(), PlayError> {
+        match (self, outcome) {
+            (State::Poleana(s), ChanceOutcome::Roll(r)) => s.apply_chance_into(r, &mut Wrapped(sink)),
+            (State::Parchis(s), ChanceOutcome::Roll(r)) => s.apply_chance_into(r, &mut Wrapped(sink)),
+            (State::Cartas(s), ChanceOutcome::Card(c)) => s.apply_chance_into(c, &mut Wrapped(sink)),
+            (_, outcome) => Err(PlayError::bad_outcome(outcome)),
+        }
+    }
+
+    /// Applies a decision as [`State::play`] does, passing its events to `sink` instead of
+    /// collecting them (`&mut ()` drops them): no heap.
+    pub fn play_into<S: EventSink<Event>>(&mut self, action: Action, sink: &mut S) -> Result<(), PlayError> {
+        if action.is_timeout() {
+            return Err(PlayError::illegal(action, HOST_TIMEOUT));
+        }
+        match (self, action) {
+            (State::Poleana(s), Action::Poleana(a)) => s.play_into(a, &mut Wrapped(sink)),
+            (State::Parchis(s), Action::Parchis(a)) => s.play_into(a, &mut Wrapped(sink)),
+            (State::Cartas(s), Action::Cartas(a)) => s.play_into(a, &mut Wrapped(sink)),
+            (_, action) => Err(PlayError::illegal(action, "it is an action of another game")),
+        }
+    }
+
+    /// Applies the action with this id (see [`Variant::action_space`]) and passes its events to
+    /// `sink`: the fast path of learning loops, which pick ids from [`State::legal_ids`].
+    pub fn play_id_into<S: EventSink<Event>>(&mut self, id: u16, sink: &mut S) -> Result<(), PlayError> {
+        let action = self.action_from_id(id).ok_or_else(|| unknown_id(id))?;
+        self.play_into(action, sink)
+    }
+
     /// The legal choices of the seat to decide, in the game's stable order.
     pub fn legal_actions(&self) -> Vec<Choice> {
         match self {
@@ -737,6 +774,25 @@ impl Game {
         self.apply_chance(outcome)
     }
 
+    /// Samples the pending chance event from `rng` and applies it, as [`Game::roll`] does, and
+    /// keeps its events in [`Game::last_events`] only: no list is built.
+    pub fn roll_quietly<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Result<(), PlayError> {
+        let outcome = match self.phase() {
+            Phase::Over(_) => return Err(PlayError::GameOver),
+            Phase::Decide(_) => return Err(PlayError::NotChance),
+            Phase::Chance => self.state.sample_chance(rng).ok_or(PlayError::NotChance)?,
+        };
+        let before = self.last_events.len();
+        let applied = self.state.apply_chance_into(outcome, &mut self.last_events);
+        if applied.is_ok() {
+            self.last_events.drain(..before);
+            self.steps.push(Step::Chance(outcome));
+        } else {
+            self.last_events.truncate(before);
+        }
+        applied
+    }
+
     /// The legal choices of the seat to decide, in the game's stable order (see each game's
     /// `State::legal_actions`); empty while chance is pending and once the game is over. In
     /// Poleana's assisted and free modes the infractions are listed too, each marked by its
@@ -777,6 +833,42 @@ impl Game {
         self.steps.push(Step::Action { seat, action });
         self.last_events.clone_from(&events);
         Ok(events)
+    }
+
+    /// Applies the action with this id, as [`Game::play`] applies an action, and keeps its
+    /// events in [`Game::last_events`] only: the fast path of learning loops, which pick ids
+    /// from [`State::legal_ids`] and build no list per step.
+    ///
+    /// ```
+    /// use fichas::game::Game;
+    /// use rand::SeedableRng;
+    ///
+    /// let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    /// let mut game = Game::new("parchis:two-player".parse().unwrap());
+    /// while !game.is_over() {
+    ///     match game.to_act() {
+    ///         None => game.roll_quietly(&mut rng).unwrap(),
+    ///         Some(_) => game.play_id(game.state().legal_ids()[0]).unwrap(),
+    ///     }
+    /// }
+    /// assert_eq!(game.winners().len(), 1);
+    /// ```
+    pub fn play_id(&mut self, id: u16) -> Result<(), PlayError> {
+        let seat = self.phase().expect_decision()?;
+        let action = self.state.action_from_id(id).ok_or_else(|| unknown_id(id))?;
+        if action.is_timeout() {
+            return Err(PlayError::illegal(action, HOST_TIMEOUT));
+        }
+        // The events go after the last step's, which a refused action leaves in place.
+        let before = self.last_events.len();
+        let played = self.state.play_into(action, &mut self.last_events);
+        if played.is_ok() {
+            self.last_events.drain(..before);
+            self.steps.push(Step::Action { seat, action });
+        } else {
+            self.last_events.truncate(before);
+        }
+        played
     }
 
     /// Reads an action in this game's notation and applies it.
@@ -842,6 +934,35 @@ impl fmt::Display for Game {
 }
 
 /// Why a timeout is refused as a move.
+/// Passes one game's events on as [`Event`]s.
+struct Wrapped<'a, S>(&'a mut S);
+
+impl<S: EventSink<Event>> EventSink<poleana::Event> for Wrapped<'_, S> {
+    #[inline]
+    fn emit(&mut self, event: poleana::Event) {
+        self.0.emit(Event::Poleana(event));
+    }
+}
+
+impl<S: EventSink<Event>> EventSink<parchis::Event> for Wrapped<'_, S> {
+    #[inline]
+    fn emit(&mut self, event: parchis::Event) {
+        self.0.emit(Event::Parchis(event));
+    }
+}
+
+impl<S: EventSink<Event>> EventSink<cartas::Event> for Wrapped<'_, S> {
+    #[inline]
+    fn emit(&mut self, event: cartas::Event) {
+        self.0.emit(Event::Cartas(event));
+    }
+}
+
+/// The error for an id outside the game's action space.
+fn unknown_id(id: u16) -> PlayError {
+    PlayError::illegal(format_args!("action id {id}"), "no action of this game has this id")
+}
+
 pub(crate) const HOST_TIMEOUT: &str = "a timeout is the host's to report (`timeout()`), not a move";
 
 /// Names the seat for messages: `seat 0 (yellow)`.

@@ -55,6 +55,8 @@ extern crate alloc;
 extern crate std;
 
 #[cfg(feature = "alloc")]
+pub mod batch;
+#[cfg(feature = "alloc")]
 pub mod bot;
 pub mod cartas;
 pub mod chance;
@@ -64,6 +66,7 @@ pub mod events;
 #[cfg(feature = "alloc")]
 pub mod game;
 pub mod notation;
+pub mod observation;
 pub mod parchis;
 pub mod phase;
 #[cfg(feature = "alloc")]

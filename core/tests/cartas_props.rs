@@ -1,11 +1,11 @@
 //! Properties of random Cartas games and positions: cards and tokens are conserved, every
 //! listed action applies and reaches its own result, ids and texts round-trip, games end, the 7
 //! is enumerated completely (checked against a brute force over every order of its shares), and
-//! views hide exactly what they must.
+//! views, and the observations built from them, hide exactly what they must.
 
 use std::collections::HashSet;
 
-use fichas::cartas::{ACTION_SPACE, Action, Cards, Config, Event, Rank, Spot, Stage, State, View, start};
+use fichas::cartas::{ACTION_SPACE, Action, Cards, Config, Event, Rank, Spot, Stage, State, View, observation, start};
 use fichas::{Phase, Seat, chance};
 use proptest::prelude::*;
 use rand_core::SeedableRng;
@@ -287,6 +287,11 @@ fn check_views(state: &State, rng: &mut Xoshiro256PlusPlus) -> Result<(), TestCa
         prop_assert_eq!(read.as_ref().ok(), Some(&view), "{} in {}: {:?}", json, state, read.as_ref().err());
         let Some(other) = reshuffle_hidden(state, viewer, rng) else { continue };
         prop_assert_eq!(other.view(viewer), view, "hidden cards show in the view of {}: {} / {}", viewer, state, other);
+        // So the learning agents' numbers, built from the view, hide them too.
+        let (mut seen, mut seen_other) = ([0.0; observation::LEN], [0.0; observation::LEN]);
+        state.observe(viewer, &mut seen);
+        other.observe(viewer, &mut seen_other);
+        prop_assert_eq!(seen, seen_other, "hidden cards show in the observation of {}: {} / {}", viewer, state, other);
         if state.phase() == Phase::Decide(viewer) {
             prop_assert_eq!(other.legal_actions(), state.legal_actions());
         }
@@ -385,6 +390,34 @@ proptest! {
     #[test]
     fn many_random_games_end(config in configs(), seed in any::<u64>()) {
         play_checked(config, seed, false)?;
+    }
+
+    /// Two states that differ only in what a seat may not see (the other hands, the pile, cards
+    /// chosen face down, thefts between others) give that seat the same observation, at every
+    /// step of random games.
+    #[test]
+    fn hidden_cards_never_reach_an_observation(config in configs(), seed in any::<u64>()) {
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
+        let mut state = State::new(config);
+        let mut compared = 0;
+        while !state.is_over() {
+            for viewer in Seat::ALL {
+                let Some(other) = reshuffle_hidden(&state, viewer, &mut rng) else { continue };
+                let (mut seen, mut seen_other) = ([0.0; observation::LEN], [0.0; observation::LEN]);
+                state.observe(viewer, &mut seen);
+                other.observe(viewer, &mut seen_other);
+                prop_assert_eq!(seen, seen_other, "{} sees hidden cards: {} / {}", viewer, state, other);
+                compared += usize::from(other != state);
+            }
+            if let Some(card) = state.sample_chance(&mut rng) {
+                state.apply_chance(card).map_err(|e| fail(e.to_string()))?;
+            } else {
+                let actions = state.legal_actions();
+                let pick = chance::below(&mut rng, actions.len() as u32) as usize;
+                state.play(actions[pick]).map_err(|e| fail(e.to_string()))?;
+            }
+        }
+        prop_assert!(compared > 0, "some reshuffle changed the state");
     }
 
     /// The 7 on random boards, against the brute force.

@@ -139,6 +139,28 @@ fn generating_and_applying_actions_allocates_nothing() {
     }
 }
 
+/// A batch's step (actions, chance, new games, observations, masks, rewards) allocates nothing
+/// once its buffers exist.
+#[test]
+fn stepping_a_batch_allocates_nothing() {
+    for text in ["poleana", "parchis:two-player", "cartas"] {
+        let mut batch = fichas::batch::Batch::new(text.parse().unwrap(), 16, 3);
+        let mut buffers = fichas::batch::Buffers::for_batch(&batch);
+        batch.reset(&mut buffers.slices()).unwrap();
+        let mut actions = vec![0; batch.len()];
+        let mut ended = 0;
+        let allocations = allocations_in(|| {
+            for _ in 0..2_000 {
+                batch.random_actions_into(&mut actions);
+                batch.step(&actions, &mut buffers.slices()).unwrap();
+                ended += buffers.dones.iter().filter(|&&d| d).count();
+            }
+        });
+        assert!(ended > 0, "{text}: some game ended and began again");
+        assert_eq!(allocations, 0, "{text}: {allocations} allocations in 2,000 steps of 16 games");
+    }
+}
+
 #[test]
 fn the_counter_sees_allocations() {
     let n = allocations_in(|| {

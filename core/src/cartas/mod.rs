@@ -24,6 +24,7 @@ mod board;
 mod card;
 mod config;
 mod event;
+pub mod observation;
 pub mod position;
 mod rules;
 mod state;

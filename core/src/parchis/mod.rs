@@ -19,6 +19,7 @@ mod action;
 mod board;
 mod config;
 mod event;
+pub mod observation;
 pub mod position;
 mod rules;
 mod state;

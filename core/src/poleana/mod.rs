@@ -20,6 +20,7 @@ mod action;
 mod board;
 mod config;
 mod event;
+pub mod observation;
 pub mod position;
 mod rules;
 mod state;
