@@ -21,6 +21,7 @@ use fichas::game::{self, ChanceOutcome, Choice, Event, Game, Variant};
 use fichas::phase::{Phase, PlayError};
 use fichas::record::{Record, RecordError as CoreRecordError, Step};
 use fichas::{Roll, Seat, picture, simulation};
+use numpy::PyArray1;
 use pyo3::create_exception;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -28,6 +29,7 @@ use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+mod env;
 mod table;
 
 create_exception!(_fichas, FichasError, PyValueError, "Base class of every error fichas raises.");
@@ -939,6 +941,65 @@ impl PyGame {
         events_to_py(py, &events)
     }
 
+    /// The ids of the legal actions of the seat to act, in the order of `legal_actions()`: the
+    /// fast path of learning loops, which builds no `Action`.
+    fn legal_action_ids(&self) -> PyResult<Vec<u16>> {
+        self.with(|p| p.game.state().legal_ids().to_vec())
+    }
+
+    /// Applies the action with this id (from `legal_action_ids()` or a mask) and returns
+    /// nothing; `last_events` holds its events.
+    fn apply_id(&self, id: i64) -> PyResult<()> {
+        let id = u16::try_from(id).map_err(|_| {
+            IllegalActionError::new_err(format!("action id {id} is not legal here: ids run from 0 to 65535"))
+        })?;
+        self.with(|p| p.game.play_id(id).map_err(play_error))?
+    }
+
+    /// Rolls the dice (or draws the card) from the game's generator, as `roll()` does, and
+    /// returns nothing; `last_events` holds its events.
+    fn roll_quietly(&self) -> PyResult<()> {
+        self.with(|p| p.game.roll_quietly(&mut p.rng).map_err(play_error))?
+    }
+
+    /// What `seat` observes, as a float32 numpy array of `observation_layout(variant)`'s length,
+    /// built from the seat's view alone (docs/learning.md gives the layout).
+    fn observation<'py>(&self, py: Python<'py>, seat: i64) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let (view, seat, len) = self.with(|p| {
+            let variant = p.game.variant();
+            seat_of(&variant, seat).map(|seat| (p.game.view(seat), seat, variant.observation_len()))
+        })??;
+        let mut out = vec![0.0f32; len];
+        view.observe(seat, &mut out).map_err(|e| FichasError::new_err(e.to_string()))?;
+        Ok(PyArray1::from_vec(py, out))
+    }
+
+    /// The legal-action mask of the seat to act: a bool numpy array of `action_space` entries,
+    /// true at every legal id (all false while chance is pending and once the game is over).
+    fn legal_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<bool>>> {
+        let out = self.with(|p| {
+            let mut out = vec![false; usize::from(p.game.variant().action_space())];
+            p.game.state().legal_mask(&mut out).map(|()| out)
+        })?;
+        Ok(PyArray1::from_vec(py, out.map_err(|e| FichasError::new_err(e.to_string()))?))
+    }
+
+    /// Each seat's return: once the game is over, 1.0 for every winning seat (both seats of a
+    /// winning side, every quiet winner of Poleana's special victory) and -1.0 for the others;
+    /// 0.0 for every seat before the end.
+    fn returns(&self) -> PyResult<Vec<f32>> {
+        self.with(|p| p.game.state().returns()[..p.game.variant().seats()].to_vec())
+    }
+
+    /// Each seat's reward from the last step: its return if that step ended the game, else
+    /// 0.0 (the only rewards come at the end).
+    fn rewards(&self) -> PyResult<Vec<f32>> {
+        self.with(|p| {
+            let seats = p.game.variant().seats();
+            if p.game.is_over() { p.game.state().returns()[..seats].to_vec() } else { vec![0.0; seats] }
+        })
+    }
+
     /// The host's timeout for the seat to act (each game's rules say what it does).
     fn timeout<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let events = self.with(|p| p.game.timeout().map_err(play_error))??;
@@ -1187,11 +1248,12 @@ fn ask(py: Python<'_>, policy: &Py<PyAny>, seat: Seat, view: &game::View) -> Res
 fn simulate_with_python(
     py: Python<'_>,
     variant: Variant,
-    games: u64,
+    games: std::ops::Range<u64>,
     seed: u64,
     seats: &[SeatPolicy],
     progress: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Vec<simulation::GameSummary>> {
+    keep: &mut dyn FnMut(simulation::GameSummary),
+) -> PyResult<()> {
     let policies: Vec<Option<simulation::Policy>> = seats
         .iter()
         .map(|s| match s {
@@ -1201,9 +1263,9 @@ fn simulate_with_python(
             _ => None,
         })
         .collect();
-    let mut summaries = Vec::new();
     let mut reported = std::time::Instant::now();
-    for index in 0..games {
+    let first = games.start;
+    for index in games {
         let mut decide = |seat: Seat, view: &game::View| -> Result<game::Action, Stopped> {
             match &seats[seat.index() % seats.len()] {
                 SeatPolicy::Python(policy) => ask(py, policy, seat, view),
@@ -1216,28 +1278,31 @@ fn simulate_with_python(
         };
         let summary =
             guard(|| simulation::play_game_by(variant, &policies, seed, index, &mut decide).map_err(|Stopped(e)| e))?;
-        summaries.push(summary);
+        keep(summary);
         if reported.elapsed() > TICK {
             py.check_signals()?;
             if let Some(callback) = progress {
-                callback.call1((index + 1,))?;
+                callback.call1((index + 1 - first,))?;
             }
             reported = std::time::Instant::now();
         }
     }
-    Ok(summaries)
+    Ok(())
 }
 
 /// Plays `games` games in Rust. `policy` is how every seat plays, or a list that seat `s` takes
 /// entry `s % len` of: a name (`random`, `greedy`, `search`, `easy`, `medium`, `hard`), a `Bot`,
 /// or a callable that gets the seat's `View` and its legal `Action`s and returns one of them
 /// (or its notation). Without callables the games run on `threads` threads (default: every
-/// core) without the interpreter lock; with one, on this thread. Returns columns as a dict of
-/// lists; `fichas.simulate` wraps them. While the games run, `progress` (if given) is called now
-/// and then with the number finished. Ctrl-C, or an exception from `progress`, stops the games
-/// and is raised.
+/// core) without the interpreter lock; with one, on this thread. The games are numbered from
+/// `first`, and game `i` is seeded from `seed` and `i`, so a batch split into parts plays the
+/// same games. Returns columns as a dict of lists, or with `summary` only the totals (constant
+/// memory); `fichas.simulate` wraps them. While the games run, `progress` (if given) is called
+/// now and then with the number finished. Ctrl-C, or an exception from `progress`, stops the
+/// games and is raised.
 #[pyfunction]
-#[pyo3(signature = (variant, games, seed=0, threads=None, policy=None, progress=None))]
+#[pyo3(signature = (variant, games, seed=0, threads=None, policy=None, progress=None, first=0, summary=false))]
+#[allow(clippy::too_many_arguments)]
 fn simulate<'py>(
     py: Python<'py>,
     variant: &str,
@@ -1246,59 +1311,98 @@ fn simulate<'py>(
     threads: Option<usize>,
     policy: Option<Bound<'py, PyAny>>,
     progress: Option<Bound<'py, PyAny>>,
+    first: u64,
+    summary: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     let variant = parse_variant(variant)?;
     let seats = match &policy {
         None => vec![SeatPolicy::Engine(simulation::Policy::Random)],
         Some(policy) => seat_policies(policy)?,
     };
-    if games > 100_000_000 {
-        return Err(ConfigError::new_err("at most 100,000,000 games a call"));
+    let limit = if summary { 10_000_000_000 } else { 100_000_000 };
+    if games > limit {
+        return Err(ConfigError::new_err(if summary {
+            "at most 10,000,000,000 games a call"
+        } else {
+            "at most 100,000,000 games a call with rows (summary=True keeps only totals)"
+        }));
     }
-    let summaries = if seats.iter().any(|s| matches!(s, SeatPolicy::Python(_))) {
-        simulate_with_python(py, variant, games, seed, &seats, progress.as_ref())?
-    } else {
-        let policies: Vec<simulation::Policy> = seats
+    let range = first..first.checked_add(games).ok_or_else(|| ConfigError::new_err("first + games is past 2**64"))?;
+    let python_seats = seats.iter().any(|s| matches!(s, SeatPolicy::Python(_)));
+    let engine_seats = || -> Vec<simulation::Policy> {
+        seats
             .iter()
             .filter_map(|s| match s {
                 SeatPolicy::Engine(policy) => Some(*policy),
                 SeatPolicy::Python(_) => None,
             })
-            .collect();
-        simulate_in_rust(py, variant, games, seed, threads, policies, progress.as_ref())?
+            .collect()
+    };
+    let result = match (python_seats, summary) {
+        (true, false) => {
+            let mut rows = Vec::new();
+            simulate_with_python(py, variant, range, seed, &seats, progress.as_ref(), &mut |g| rows.push(g))?;
+            columns(py, variant, &rows)?
+        }
+        (true, true) => {
+            let mut totals = simulation::Tally::default();
+            simulate_with_python(py, variant, range, seed, &seats, progress.as_ref(), &mut |g| totals.add(&g))?;
+            tally_dict(py, variant, &totals)?
+        }
+        (false, false) => {
+            let rows = simulate_in_rust(py, threads, progress.as_ref(), |done, stop, threads| {
+                simulation::simulate_range_with_stop(variant, range, seed, threads, &engine_seats(), Some(done), stop)
+            })?;
+            columns(py, variant, &rows)?
+        }
+        (false, true) => {
+            let totals = simulate_in_rust(py, threads, progress.as_ref(), |done, stop, threads| {
+                simulation::tally(variant, range, seed, threads, &engine_seats(), Some(done), stop)
+            })?;
+            tally_dict(py, variant, &totals)?
+        }
     };
     if let Some(callback) = &progress {
         callback.call1((games,))?;
     }
-    columns(py, variant, &summaries)
+    Ok(result)
 }
 
-/// Plays the games on `threads` threads without the interpreter lock, waking now and then to
+/// Plays with `play` on `threads` threads without the interpreter lock, waking now and then to
 /// check for signals and report progress. Ctrl-C, or an exception from `progress`, stops the
 /// workers before it is raised.
-fn simulate_in_rust(
+fn simulate_in_rust<T: Send>(
     py: Python<'_>,
-    variant: Variant,
-    games: u64,
-    seed: u64,
     threads: Option<usize>,
-    policies: Vec<simulation::Policy>,
     progress: Option<&Bound<'_, PyAny>>,
-) -> PyResult<Vec<simulation::GameSummary>> {
+    play: impl FnOnce(&AtomicU64, &Stop, usize) -> Option<T> + Send,
+) -> PyResult<T> {
     let threads = threads.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     let done = AtomicU64::new(0);
     let stop = Stop::new();
-    let summaries = interruptible(
+    let result = interruptible(
         py,
         &stop,
-        || simulation::simulate_seats_with_stop(variant, games, seed, threads, &policies, Some(&done), &stop),
+        || play(&done, &stop, threads),
         || match progress {
             Some(callback) => callback.call1((done.load(Ordering::Relaxed),)).map(drop),
             None => Ok(()),
         },
     )?;
     // Only this call requests the stop, and it raises when it does.
-    summaries.ok_or_else(internal_error)
+    result.ok_or_else(internal_error)
+}
+
+/// A tally as a dict: `games`, `wins` (per seat), `special`, `turns`, `decisions`, `captures`.
+fn tally_dict<'py>(py: Python<'py>, variant: Variant, totals: &simulation::Tally) -> PyResult<Bound<'py, PyDict>> {
+    let dict = PyDict::new(py);
+    dict.set_item("games", totals.games)?;
+    dict.set_item("wins", totals.wins[..variant.seats()].to_vec())?;
+    dict.set_item("special", totals.special)?;
+    dict.set_item("turns", totals.turns)?;
+    dict.set_item("decisions", totals.decisions)?;
+    dict.set_item("captures", totals.captures)?;
+    Ok(dict)
 }
 
 /// The summaries as columns: a dict of lists.
@@ -1350,6 +1454,7 @@ fn _fichas(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyBot>()?;
     m.add_class::<PySuggestion>()?;
     table::register(m)?;
+    env::register(m)?;
     m.add_function(wrap_pyfunction!(replay, m)?)?;
     m.add_function(wrap_pyfunction!(simulate, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;

@@ -486,7 +486,7 @@ pub fn simulate_seats(
     seats: &[Policy],
     done: Option<&core::sync::atomic::AtomicU64>,
 ) -> alloc::vec::Vec<GameSummary> {
-    batch(variant, games, seed, threads, seats, done, None).0
+    batch(variant, 0..games, seed, threads, seats, done, None).0
 }
 
 /// Like [`simulate_seats`], but ends early once `stop` is requested from another thread (a
@@ -515,8 +515,7 @@ pub fn simulate_seats_with_stop(
     done: Option<&core::sync::atomic::AtomicU64>,
     stop: &Stop,
 ) -> Option<alloc::vec::Vec<GameSummary>> {
-    let (summaries, complete) = batch(variant, games, seed, threads, seats, done, Some(stop));
-    complete.then_some(summaries)
+    simulate_range_with_stop(variant, 0..games, seed, threads, seats, done, stop)
 }
 
 /// Plays the batch in chunks of consecutive games, one thread per chunk; `false` with the
@@ -525,37 +524,69 @@ pub fn simulate_seats_with_stop(
 #[cfg(feature = "std")]
 fn batch(
     variant: Variant,
-    games: u64,
+    games: core::ops::Range<u64>,
     seed: u64,
     threads: usize,
     seats: &[Policy],
     done: Option<&core::sync::atomic::AtomicU64>,
     stop: Option<&Stop>,
 ) -> (alloc::vec::Vec<GameSummary>, bool) {
+    let (parts, complete) = fold_batch(variant, games, seed, threads, seats, done, stop, alloc::vec::Vec::new, |list, g| {
+        list.push(g);
+    });
+    // The chunks in order, the first one's memory grown to hold them all.
+    let rest: usize = parts.iter().skip(1).map(alloc::vec::Vec::len).sum();
+    let mut parts = parts.into_iter();
+    let mut summaries = parts.next().unwrap_or_default();
+    summaries.reserve_exact(rest);
+    for part in parts {
+        summaries.extend(part);
+    }
+    (summaries, complete)
+}
+
+/// Plays games `games` in chunks of consecutive games, one thread per chunk, each chunk adding
+/// its games in order to an accumulator of its own; returns the accumulators in chunk order and
+/// `false` if a stop was requested before every game was played as it would have been.
+#[cfg(feature = "std")]
+#[allow(clippy::too_many_arguments)]
+fn fold_batch<A: Send>(
+    variant: Variant,
+    games: core::ops::Range<u64>,
+    seed: u64,
+    threads: usize,
+    seats: &[Policy],
+    done: Option<&core::sync::atomic::AtomicU64>,
+    stop: Option<&Stop>,
+    init: impl Fn() -> A + Sync,
+    add: impl Fn(&mut A, GameSummary) + Sync,
+) -> (alloc::vec::Vec<A>, bool) {
     use alloc::vec::Vec;
     use core::sync::atomic::Ordering;
     let threads = threads.clamp(1, 256) as u64;
-    let chunk = games.div_ceil(threads).max(1);
-    let (parts, complete) = std::thread::scope(|scope| {
-        let workers: Vec<_> = (0..games.div_ceil(chunk))
+    let count = games.end.saturating_sub(games.start);
+    let chunk = count.div_ceil(threads).max(1);
+    let (init, add) = (&init, &add);
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..count.div_ceil(chunk))
             .map(|c| {
-                let first = c * chunk;
-                let last = (first + chunk).min(games);
+                let first = games.start + c * chunk;
+                let last = (first + chunk).min(games.end);
                 scope.spawn(move || {
                     let play = move || {
-                        let mut summaries = Vec::with_capacity((last - first) as usize);
+                        let mut acc = init();
                         for index in first..last {
                             if stop.is_some_and(Stop::is_requested) {
-                                return (summaries, false);
+                                return (acc, false);
                             }
-                            summaries.push(play_game(variant, seats, seed, index));
+                            add(&mut acc, play_game(variant, seats, seed, index));
                             if let Some(done) = done {
                                 done.fetch_add(1, Ordering::Relaxed);
                             }
                         }
                         // A stop during the last game cut its searches short: it is not the game
                         // the batch would have played.
-                        (summaries, !stop.is_some_and(Stop::is_requested))
+                        (acc, !stop.is_some_and(Stop::is_requested))
                     };
                     match stop {
                         Some(stop) => with_stop(stop, play),
@@ -573,16 +604,108 @@ fn batch(
             complete &= finished;
         }
         (parts, complete)
-    });
-    // The chunks in order, the first one's memory grown to hold them all.
-    let rest: usize = parts.iter().skip(1).map(Vec::len).sum();
-    let mut parts = parts.into_iter();
-    let mut summaries = parts.next().unwrap_or_default();
-    summaries.reserve_exact(rest);
-    for part in parts {
-        summaries.extend(part);
+    })
+}
+
+/// Totals over many games, kept in constant memory: what [`tally`] returns in place of one
+/// summary per game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Tally {
+    /// Games played.
+    pub games: u64,
+    /// Games each seat won (both seats of a winning side count, and every quiet winner).
+    pub wins: [u64; 4],
+    /// Games Poleana's special victory decided.
+    pub special: u64,
+    /// Turns played in all.
+    pub turns: u64,
+    /// Decisions taken in all.
+    pub decisions: u64,
+    /// Captures made in all.
+    pub captures: u64,
+}
+
+impl Tally {
+    /// Adds one game.
+    pub fn add(&mut self, game: &GameSummary) {
+        self.games += 1;
+        for seat in game.winning_seats() {
+            self.wins[seat.index()] += 1;
+        }
+        self.special += u64::from(game.special);
+        self.turns += u64::from(game.turns);
+        self.decisions += u64::from(game.decisions);
+        self.captures += u64::from(game.captures);
     }
-    (summaries, complete)
+
+    /// Adds another tally's games.
+    pub fn merge(&mut self, other: &Tally) {
+        self.games += other.games;
+        for (mine, theirs) in self.wins.iter_mut().zip(other.wins) {
+            *mine += theirs;
+        }
+        self.special += other.special;
+        self.turns += other.turns;
+        self.decisions += other.decisions;
+        self.captures += other.captures;
+    }
+}
+
+/// Plays the games numbered `games` (game `i` as [`play_game`] plays it) on `threads` threads,
+/// seat `s` by `seats[s % seats.len()]`, and returns their summaries in order: a part of a
+/// larger batch, with the very games that batch would play. `None` if `stop` was requested
+/// first (see [`simulate_seats_with_stop`]).
+///
+/// ```
+/// use fichas::bot::Stop;
+/// use fichas::simulation::{Policy, simulate_range_with_stop, simulate_seats};
+/// let variant = "parchis".parse().unwrap();
+/// let whole = simulate_seats(variant, 30, 4, 2, &[Policy::Random], None);
+/// let part = simulate_range_with_stop(variant, 10..30, 4, 1, &[Policy::Random], None, &Stop::new());
+/// assert_eq!(part.as_deref(), Some(&whole[10..]));
+/// ```
+#[cfg(feature = "std")]
+pub fn simulate_range_with_stop(
+    variant: Variant,
+    games: core::ops::Range<u64>,
+    seed: u64,
+    threads: usize,
+    seats: &[Policy],
+    done: Option<&core::sync::atomic::AtomicU64>,
+    stop: &Stop,
+) -> Option<alloc::vec::Vec<GameSummary>> {
+    let (summaries, complete) = batch(variant, games, seed, threads, seats, done, Some(stop));
+    complete.then_some(summaries)
+}
+
+/// Plays the games numbered `games` as [`simulate_range_with_stop`] does and returns only their
+/// [`Tally`]: constant memory for any number of games. `None` if `stop` was requested first.
+///
+/// ```
+/// use fichas::bot::Stop;
+/// use fichas::simulation::{Policy, Tally, simulate_seats, tally};
+/// let variant = "poleana:2".parse().unwrap();
+/// let totals = tally(variant, 0..40, 1, 2, &[Policy::Random], None, &Stop::new()).unwrap();
+/// let mut by_hand = Tally::default();
+/// simulate_seats(variant, 40, 1, 1, &[Policy::Random], None).iter().for_each(|g| by_hand.add(g));
+/// assert_eq!(totals, by_hand);
+/// assert_eq!(totals.wins[0] + totals.wins[1], 40);
+/// ```
+#[cfg(feature = "std")]
+pub fn tally(
+    variant: Variant,
+    games: core::ops::Range<u64>,
+    seed: u64,
+    threads: usize,
+    seats: &[Policy],
+    done: Option<&core::sync::atomic::AtomicU64>,
+    stop: &Stop,
+) -> Option<Tally> {
+    let (parts, complete) =
+        fold_batch(variant, games, seed, threads, seats, done, Some(stop), Tally::default, |t, g| t.add(&g));
+    let mut total = Tally::default();
+    parts.iter().for_each(|part| total.merge(part));
+    complete.then_some(total)
 }
 
 #[cfg(all(test, feature = "std"))]
