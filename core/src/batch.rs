@@ -29,12 +29,14 @@ use crate::phase::Phase;
 use crate::seat::Seat;
 use crate::simulation::game_rng;
 
-/// One game of a batch: its state, its dice, and the generator [`Batch::random_actions`] uses.
+/// One game of a batch: its state, its dice, the generator [`Batch::random_actions`] uses, and
+/// the ids of its legal actions (listed once a step, room for any position's reserved up front).
 #[derive(Clone, Debug)]
 struct Slot {
     state: State,
     dice: Xoshiro256PlusPlus,
     picks: Xoshiro256PlusPlus,
+    legal: Vec<u16>,
 }
 
 impl Slot {
@@ -165,9 +167,17 @@ impl Batch {
                 dice: game_rng(seed, i),
                 // Distinct from every game's dice: the indices past u64::MAX / 2 are never games.
                 picks: game_rng(seed, i | 1 << 63),
+                legal: Vec::with_capacity(crate::observation::MAX_LEGAL),
             })
-            .collect();
-        Batch { variant, slots }
+            .collect::<Vec<Slot>>();
+        let mut batch = Batch { variant, slots };
+        // Each game waits at its first decision, so that a step may come before any reset.
+        let mut returns = [0.0; Seat::ALL.len()];
+        for slot in &mut batch.slots {
+            slot.settle(variant, &mut returns[..variant.seats()]);
+            slot.state.extend_legal_ids(&mut slot.legal);
+        }
+        batch
     }
 
     /// The variant every game plays.
@@ -253,7 +263,7 @@ impl Batch {
             return Err(BatchError::Size { what: "actions", given: actions.len(), expected: games, games });
         }
         for (game, (slot, &id)) in self.slots.iter().zip(actions).enumerate() {
-            if !is_legal(&slot.state, id) {
+            if !u16::try_from(id).is_ok_and(|id| slot.legal.contains(&id)) {
                 return Err(BatchError::Illegal { game, id });
             }
         }
@@ -272,9 +282,8 @@ impl Batch {
     /// are left alone).
     pub fn random_actions_into(&mut self, out: &mut [i64]) {
         for (slot, action) in self.slots.iter_mut().zip(out) {
-            let ids = slot.state.legal_ids();
-            if !ids.is_empty() {
-                *action = i64::from(ids[chance::below(&mut slot.picks, ids.len() as u32) as usize]);
+            if !slot.legal.is_empty() {
+                *action = i64::from(slot.legal[chance::below(&mut slot.picks, slot.legal.len() as u32) as usize]);
             }
         }
     }
@@ -295,13 +304,16 @@ fn run(variant: Variant, slots: &mut [Slot], actions: Option<&[i64]>, out: &mut 
         let seat = slot.state.phase().to_act().unwrap_or(Seat::ALL[0]);
         out.to_act[i] = seat.index() as u8;
         let _ = slot.state.observe(seat, &mut out.observations[i * len..][..len]);
-        let _ = slot.state.legal_mask(&mut out.masks[i * space..][..space]);
+        slot.legal.clear();
+        slot.state.extend_legal_ids(&mut slot.legal);
+        let mask = &mut out.masks[i * space..][..space];
+        mask.fill(false);
+        for &id in &slot.legal {
+            if let Some(entry) = mask.get_mut(usize::from(id)) {
+                *entry = true;
+            }
+        }
     }
-}
-
-/// Whether `id` names a legal action of the seat to act in `state`.
-fn is_legal(state: &State, id: i64) -> bool {
-    u16::try_from(id).is_ok_and(|id| state.legal_ids().contains(&id))
 }
 
 fn check_sizes(variant: Variant, games: usize, out: &Slices<'_>) -> Result<(), BatchError> {

@@ -254,12 +254,17 @@ impl State {
     /// heap: the list has room for any position's actions.
     pub fn legal_ids(&self) -> LegalIds {
         let mut ids = LegalIds::new();
-        match self {
-            State::Poleana(s) => ids.extend(s.legal_actions().iter().filter_map(|c| c.action.id())),
-            State::Parchis(s) => ids.extend(s.legal_actions().iter().filter_map(|c| c.action.id())),
-            State::Cartas(s) => ids.extend(s.legal_actions().iter().filter_map(|a| s.action_id(a))),
-        }
+        self.extend_legal_ids(&mut ids);
         ids
+    }
+
+    /// Appends the ids of [`State::legal_ids`] to `out`, in the same order.
+    pub fn extend_legal_ids(&self, out: &mut impl Extend<u16>) {
+        match self {
+            State::Poleana(s) => out.extend(s.legal_actions().iter().filter_map(|c| c.action.id())),
+            State::Parchis(s) => out.extend(s.legal_actions().iter().filter_map(|c| c.action.id())),
+            State::Cartas(s) => out.extend(s.legal_actions().iter().filter_map(|a| s.action_id(a))),
+        }
     }
 
     /// Writes the legal-action mask into `out`, which must have [`Variant::action_space`]

@@ -119,3 +119,14 @@ fn wrong_sizes_are_named() {
     let e = batch.step(&[0], &mut b.slices()).unwrap_err();
     assert_eq!(e.to_string(), "actions has 1 entries, and this batch needs 2 (2 games)");
 }
+
+#[test]
+fn a_new_batch_waits_at_its_first_decisions_so_it_may_step_before_a_reset() {
+    let mut batch = Batch::new(variant("cartas"), 2, 8);
+    for i in 0..2 {
+        assert!(matches!(batch.state(i).unwrap().phase(), Phase::Decide(_)), "game {i} was dealt and waits");
+    }
+    let mut b = Buffers::for_batch(&batch);
+    let actions = batch.random_actions();
+    batch.step(&actions, &mut b.slices()).unwrap();
+}
