@@ -28,6 +28,7 @@ FILES = [
     "README.md",
     "bindings-python/README.md",
     "docs/python.md",
+    "docs/learning.md",
     "docs/server.md",
     "docs/records.md",
 ]

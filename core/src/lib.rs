@@ -5,10 +5,12 @@
 //!
 //! Each game is a module with its own types ([`poleana`], [`parchis`], [`cartas`]). They share
 //! the machinery in the modules at the top of the crate: [`colour`], [`seat`], [`dice`],
-//! [`chance`], [`phase`], [`events`], [`notation`] and [`playout`] (the allocation-free path of
-//! every game, as one trait). With `alloc`, the services over them: `game` (one front door over
-//! every variant), `record`, `picture`, `bot`, and `simulation`; with `std`, `table`, what a
-//! server holds to be the authority of an online game.
+//! [`chance`], [`phase`], [`events`], [`notation`], [`playout`] (the allocation-free path of
+//! every game, as one trait) and [`observation`] (what learning agents read: a seat's view as
+//! numbers). With `alloc`, the services over them: `game` (one front door over every variant),
+//! `record`, `picture`, `bot`, `simulation`, and `batch` (many games stepped together into flat
+//! buffers, for learning); with `std`, `table`, what a server holds to be the authority of an
+//! online game.
 //!
 //! The crate is `no_std`. The rules never allocate: states are small `Copy` values, legal
 //! actions come in fixed-capacity lists, and events go into a sink of the caller's choice.

@@ -531,9 +531,10 @@ fn batch(
     done: Option<&core::sync::atomic::AtomicU64>,
     stop: Option<&Stop>,
 ) -> (alloc::vec::Vec<GameSummary>, bool) {
-    let (parts, complete) = fold_batch(variant, games, seed, threads, seats, done, stop, alloc::vec::Vec::new, |list, g| {
-        list.push(g);
-    });
+    let (parts, complete) =
+        fold_batch(variant, games, seed, threads, seats, done, stop, alloc::vec::Vec::new, |list, g| {
+            list.push(g);
+        });
     // The chunks in order, the first one's memory grown to hold them all.
     let rest: usize = parts.iter().skip(1).map(alloc::vec::Vec::len).sum();
     let mut parts = parts.into_iter();

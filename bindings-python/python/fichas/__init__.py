@@ -38,8 +38,20 @@ A `Game`, a `Record` and a `View` copy and pickle (a game with the state of its 
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Sequence
-from typing import Any, Callable, Dict, Iterator, List, Optional, Union
+from typing import (
+    Any,
+    Callable,
+    Dict,
+    Iterator,
+    List,
+    Literal,
+    NamedTuple,
+    Optional,
+    Union,
+    overload,
+)
 
 from ._fichas import (
     Action,
@@ -61,6 +73,7 @@ from ._fichas import (
     TableError,
     View,
     __version__,
+    observation_layout,
     replay,
     variants,
     verify_dice,
@@ -83,12 +96,14 @@ __all__ = [
     "Policy",
     "RecordError",
     "SimulationResult",
+    "SimulationSummary",
     "StaleStepError",
     "Suggestion",
     "Table",
     "TableError",
     "View",
     "__version__",
+    "observation_layout",
     "replay",
     "simulate",
     "variants",
@@ -164,6 +179,126 @@ class SimulationResult:
         return f"<SimulationResult {self.variant}: {len(self)} games; wins {shares}>"
 
 
+class SimulationSummary:
+    """The totals of a batch of games, without their rows: what ``simulate(..., summary=True)``
+    returns, kept in constant memory however many games were played.
+
+    ``games``; ``wins``, the games each seat won (both seats of a winning side count, and every
+    winner of Poleana's special victory); ``special``, the games the special victory decided;
+    and the ``turns``, ``decisions`` and ``captures`` of all the games added up.
+    """
+
+    def __init__(self, variant: str, seed: int, totals: Dict[str, Any]) -> None:
+        self.variant = variant
+        self.seed = seed
+        self.games: int = totals["games"]
+        self.wins: List[int] = list(totals["wins"])
+        self.special: int = totals["special"]
+        self.turns: int = totals["turns"]
+        self.decisions: int = totals["decisions"]
+        self.captures: int = totals["captures"]
+
+    def __len__(self) -> int:
+        return self.games
+
+    def win_shares(self) -> Dict[int, float]:
+        """The share of games each seat won, every seat listed (a side's seats share its wins)."""
+        total = max(self.games, 1)
+        return {seat: wins / total for seat, wins in enumerate(self.wins)}
+
+    @property
+    def mean_turns(self) -> float:
+        """Turns a game, on average."""
+        return self.turns / max(self.games, 1)
+
+    @property
+    def mean_decisions(self) -> float:
+        """Decisions a game, on average."""
+        return self.decisions / max(self.games, 1)
+
+    @property
+    def mean_captures(self) -> float:
+        """Captures a game, on average."""
+        return self.captures / max(self.games, 1)
+
+    def to_dict(self) -> Dict[str, Any]:
+        """The totals as a dict: ``games``, ``wins`` (a list, one per seat), ``special``,
+        ``turns``, ``decisions`` and ``captures``."""
+        return {
+            "games": self.games,
+            "wins": list(self.wins),
+            "special": self.special,
+            "turns": self.turns,
+            "decisions": self.decisions,
+            "captures": self.captures,
+        }
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, SimulationSummary):
+            return NotImplemented
+        mine = (self.variant, self.seed, self.to_dict())
+        return mine == (other.variant, other.seed, other.to_dict())
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        shares = ", ".join(f"seat {s}: {share:.1%}" for s, share in self.win_shares().items())
+        special = ""
+        if self.variant.startswith("poleana"):
+            special = f"; {self.special:,} by the special victory"
+        return (
+            f"<SimulationSummary {self.variant}: {self.games:,} games; wins {shares}{special}; "
+            f"a game {self.mean_turns:.1f} turns, {self.mean_decisions:.1f} decisions, "
+            f"{self.mean_captures:.1f} captures>"
+        )
+
+
+# The backends `simulate` runs on.
+_BACKENDS = ("local", "ray")
+
+
+@overload
+def simulate(
+    variant: str,
+    games: int = ...,
+    seed: int = ...,
+    threads: Optional[int] = ...,
+    policy: Union[Policy, Sequence[Policy]] = ...,
+    progress: bool = ...,
+    *,
+    summary: Literal[False] = ...,
+    backend: str = ...,
+    tasks: Optional[int] = ...,
+    first: int = ...,
+) -> SimulationResult: ...
+@overload
+def simulate(
+    variant: str,
+    games: int = ...,
+    seed: int = ...,
+    threads: Optional[int] = ...,
+    policy: Union[Policy, Sequence[Policy]] = ...,
+    progress: bool = ...,
+    *,
+    summary: Literal[True],
+    backend: str = ...,
+    tasks: Optional[int] = ...,
+    first: int = ...,
+) -> SimulationSummary: ...
+@overload
+def simulate(
+    variant: str,
+    games: int = ...,
+    seed: int = ...,
+    threads: Optional[int] = ...,
+    policy: Union[Policy, Sequence[Policy]] = ...,
+    progress: bool = ...,
+    *,
+    summary: bool,
+    backend: str = ...,
+    tasks: Optional[int] = ...,
+    first: int = ...,
+) -> Union[SimulationResult, SimulationSummary]: ...
 def simulate(
     variant: str,
     games: int = 1000,
@@ -171,7 +306,12 @@ def simulate(
     threads: Optional[int] = None,
     policy: Union[Policy, Sequence[Policy]] = "random",
     progress: bool = False,
-) -> SimulationResult:
+    *,
+    summary: bool = False,
+    backend: str = "local",
+    tasks: Optional[int] = None,
+    first: int = 0,
+) -> Union[SimulationResult, SimulationSummary]:
     """Play ``games`` games of ``variant`` in Rust and return one row per game.
 
     ``policy`` says how every seat plays (see `Policy`), or is a list that seat ``s`` takes
@@ -182,36 +322,200 @@ def simulate(
     and an answer that is not a legal action raises `IllegalActionError`.
 
     Game ``i`` is seeded from ``seed`` and ``i`` (its dice, deals and every bot's choices), so
-    the results are the same for any number of threads. ``progress=True`` shows a counter on
+    the results are the same for any number of threads. The games are numbered from ``first``:
+    ``simulate(v, 600, s, first=400)`` plays the last 600 rows of ``simulate(v, 1000, s)``, so
+    parts of a batch played anywhere join into the whole. ``progress=True`` shows a counter on
     standard error. Ctrl-C stops the batch, its worker threads included, and raises
     `KeyboardInterrupt`.
+
+    ``summary=True`` returns a `SimulationSummary` instead: the totals only (wins per seat,
+    turns, decisions, captures, special victories), added up in Rust in constant memory, so
+    a call may play up to 10,000,000,000 games where rows stop at 100,000,000.
+
+    ``backend="ray"`` plays the batch as ``tasks`` Ray tasks of consecutive games (default: four
+    for each CPU of the cluster, and never more tasks than games), each on ``threads`` threads
+    and as many CPUs (default 1), then joins their rows in order or adds up their totals: the
+    same result as ``backend="local"``, row for row. Ray must be installed, and fichas on every
+    node. Unless Ray is initialised already (call ``ray.init(address=...)`` first to choose the
+    cluster), this calls ``ray.init()``: it joins the cluster that ``RAY_ADDRESS`` names or the
+    last one ``ray start`` started here, else starts one on this machine. Policy names and
+    `Bot` objects travel to the tasks. A callable must pickle (with Ray's cloudpickle: a
+    function or a lambda does, one that holds a lock or an open file does not, and raises
+    `ConfigError`); each task plays with a copy of its own, so the games are the local ones
+    only when its answer depends on nothing but the view and the actions.
+    ``progress=True`` counts the finished tasks::
+
+        import ray
+        ray.init(num_cpus=2)
+        totals = fichas.simulate("parchis", games=100_000, summary=True, backend="ray")
+        print(totals.win_shares())
     """
+    if backend not in _BACKENDS:
+        raise ConfigError(
+            f"unknown backend {backend!r}: a backend is 'local' (the cores of this machine) "
+            "or 'ray' (the tasks of a Ray cluster)"
+        )
     if games < 0:
         raise ConfigError(f"games must be at least 0, not {games}")
+    if first < 0:
+        raise ConfigError(f"first must be at least 0, not {first}")
     if threads is not None and threads < 1:
         raise ConfigError(f"threads must be at least 1, not {threads}")
-    report = _progress_bar(variant, games) if progress else None
+    if tasks is not None and backend != "ray":
+        raise ConfigError(
+            "tasks is for backend='ray'; the local backend splits a batch into threads"
+        )
+    if tasks is not None and tasks < 1:
+        raise ConfigError(f"tasks must be at least 1, not {tasks}")
+    if isinstance(policy, Sequence) and not isinstance(policy, str):
+        policy = list(policy)
+    if backend == "ray":
+        totals = _simulate_on_ray(
+            variant, games, seed, threads, policy, progress, summary, tasks, first
+        )
+    else:
+        report = _progress_bar(variant, games) if progress else None
+        try:
+            totals = _simulate(variant, games, seed, threads, policy, report, first, summary)
+        finally:
+            if report is not None:
+                report.close()
+    if summary:
+        return SimulationSummary(variant, seed, totals)
+    return SimulationResult(variant, seed, totals)
+
+
+class _BotSpec(NamedTuple):
+    """A `Bot` on its way to a Ray task (a Bot does not pickle): the text of its strength, which
+    makes the same strength again, and its seed."""
+
+    strength: str
+    seed: int
+
+
+def _portable(policy: Any, ray: Any) -> Any:
+    """The policy (or list of them) as it can travel to a Ray task."""
+    if isinstance(policy, list):
+        return [_portable(p, ray) for p in policy]
+    if isinstance(policy, Bot):
+        return _BotSpec(policy.strength, policy.seed)
+    if callable(policy):
+        try:
+            ray.cloudpickle.dumps(policy)
+        except Exception as e:
+            raise ConfigError(
+                f"backend='ray' sends the policy to other processes, and {policy!r} does not "
+                f"pickle ({type(e).__name__}: {e}); use a policy name, a Bot, or a callable that "
+                "pickles"
+            ) from e
+    return policy
+
+
+def _local(policy: Any) -> Any:
+    """The policy a Ray task plays with, from its `_portable` form."""
+    if isinstance(policy, list):
+        return [_local(p) for p in policy]
+    if isinstance(policy, _BotSpec):
+        return Bot(policy.strength, policy.seed)
+    return policy
+
+
+def _simulate_part(
+    variant: str, games: int, seed: int, threads: int, policy: Any, first: int, summary: bool
+) -> Any:
+    """One Ray task: the games ``first``..``first + games`` of the batch."""
+    from . import _fichas
+
+    return _fichas.simulate(variant, games, seed, threads, _local(policy), None, first, summary)
+
+
+def _simulate_on_ray(
+    variant: str,
+    games: int,
+    seed: int,
+    threads: Optional[int],
+    policy: Any,
+    progress: bool,
+    summary: bool,
+    tasks: Optional[int],
+    first: int,
+) -> Dict[str, Any]:
+    """Plays the batch as Ray tasks of consecutive games and joins what they return in order."""
+    limit = 10_000_000_000 if summary else 100_000_000
+    if games > limit:
+        raise ConfigError(
+            "at most 10,000,000,000 games a call"
+            if summary
+            else "at most 100,000,000 games a call with rows (summary=True keeps only totals)"
+        )
+    if first + games > 2**64:
+        raise ConfigError("first + games is past 2**64")
+    # No game: the variant and the policy are checked here, before any task is sent, and a
+    # batch of no games is this answer.
+    empty: Dict[str, Any] = _simulate(variant, 0, seed, 1, policy, None, first, summary)
+    if games == 0:
+        return empty
     try:
-        if isinstance(policy, Sequence) and not isinstance(policy, str):
-            policy = list(policy)
-        columns = _simulate(variant, games, seed, threads, policy, report)
+        ray: Any = importlib.import_module("ray")
+    except ImportError as e:  # pragma: no cover - depends on the environment
+        raise ImportError("backend='ray' needs ray: pip install ray") from e
+    portable = _portable(policy, ray)
+    if not ray.is_initialized():
+        ray.init()
+    cpus = 1 if threads is None else threads
+    if tasks is None:
+        tasks = max(1, 4 * int(ray.cluster_resources().get("CPU", 1)) // cpus)
+    tasks = min(tasks, games)
+    starts = [first + games * k // tasks for k in range(tasks + 1)]
+    part = ray.remote(num_cpus=cpus)(_simulate_part)
+    refs = [
+        part.remote(variant, starts[k + 1] - starts[k], seed, cpus, portable, starts[k], summary)
+        for k in range(tasks)
+    ]
+    order = {ref: k for k, ref in enumerate(refs)}
+    parts: List[Dict[str, Any]] = [empty] * tasks
+    pending = list(refs)
+    report = _progress_bar(variant, tasks, unit="task") if progress else None
+    try:
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                parts[order[ref]] = ray.get(ref)
+            if report is not None:
+                report(tasks - len(pending))
+    except BaseException:
+        # Ctrl-C, or a task that raised: the others stop too.
+        for ref in pending:
+            ray.cancel(ref)
+        raise
     finally:
         if report is not None:
             report.close()
-    return SimulationResult(variant, seed, columns)
+    if summary:
+        totals = dict(empty)
+        for counts in parts:
+            for name, value in counts.items():
+                if name == "wins":
+                    totals[name] = [a + b for a, b in zip(totals[name], value)]
+                else:
+                    totals[name] += value
+        return totals
+    return {name: [value for rows in parts for value in rows[name]] for name in empty}
 
 
 class _progress_bar:
-    """Shows how many games are done: with tqdm when it is installed, else a line on stderr."""
+    """Shows how many games (or tasks) are done: with tqdm when it is installed, else a line on
+    stderr."""
 
-    def __init__(self, variant: str, games: int) -> None:
+    def __init__(self, variant: str, games: int, unit: str = "game") -> None:
         self.games = games
         self.variant = variant
+        self.unit = unit
         self.shown = 0
         try:
             from tqdm.auto import tqdm  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
-            self.bar: Any = tqdm(total=games, desc=f"simulating {variant}", unit="game")
+            self.bar: Any = tqdm(total=games, desc=f"simulating {variant}", unit=unit)
         except ImportError:
             self.bar = None
 
@@ -221,7 +525,7 @@ class _progress_bar:
         else:
             import sys
 
-            sys.stderr.write(f"\rsimulating {self.variant}: {done}/{self.games} games")
+            sys.stderr.write(f"\rsimulating {self.variant}: {done}/{self.games} {self.unit}s")
             sys.stderr.flush()
         self.shown = done
 

@@ -1,0 +1,561 @@
+"""Learning environments: PettingZoo (every seat), Gymnasium (one seat against bots) and a batch.
+
+This module needs the ``env`` extra (``pip install 'fichas[env]'``: gymnasium and pettingzoo);
+``import fichas`` alone never imports it. Every environment observes a seat through
+`fichas.Game.observation` (float32 numbers in 0..1, from that seat's view alone, laid out as
+``fichas._fichas.observation_layout(variant)`` lists) and acts by action id: ids run from 0 to
+the variant's action space less one, and a mask says which are legal. Chance (the dice, the
+deals) is resolved inside; the only rewards come at the end, +1 for every winning seat and -1
+for the others.
+
+Every seat of a game, as a PettingZoo AEC environment (agents ``"seat_0"``, ``"seat_1"``, …)::
+
+    from fichas import env
+    e = env.aec_env("parchis:two-player")
+    e.reset(seed=1)
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        if terminated or truncated:
+            action = None                      # PettingZoo's convention for a finished agent
+        else:
+            action = e.action_space(agent).sample(obs["action_mask"])
+        e.step(action)
+
+One seat learning against bots, as a Gymnasium environment::
+
+    e = env.gym_env("poleana:2", opponents="greedy", seat=0)
+    obs, info = e.reset(seed=7)
+    terminated = False
+    while not terminated:
+        action = e.action_space.sample(info["action_mask"])
+        obs, reward, terminated, truncated, info = e.step(action)
+    print(reward)                              # 1.0 if seat 0 won, else -1.0
+
+Many games stepped together in Rust (the games that end start anew by themselves)::
+
+    v = env.VectorEnv("cartas", num_envs=64, seed=0, threads=2)
+    obs, info = v.reset()
+    for _ in range(100):
+        obs, rewards, dones, info = v.step(v.random_actions())
+        finished = rewards[dones]              # each seat's return in every game that ended
+"""
+
+from __future__ import annotations
+
+from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
+
+import numpy as np
+import numpy.typing as npt
+
+try:
+    import gymnasium
+    from gymnasium import spaces
+    from gymnasium.envs.registration import EnvSpec
+    from gymnasium.utils import seeding
+    from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
+except ImportError as e:  # pragma: no cover - depends on the environment
+    raise ImportError(
+        "fichas.env needs gymnasium and pettingzoo: pip install 'fichas[env]'"
+    ) from e
+
+from ._fichas import Bot, ConfigError, Game, IllegalActionError, VectorGames
+
+__all__ = [
+    "FichasAECEnv",
+    "FichasGymEnv",
+    "Opponent",
+    "VectorEnv",
+    "aec_env",
+    "gym_env",
+]
+
+#: How a seat the learner does not play is played in `gym_env`: a bot strength (``"random"``,
+#: ``"greedy"``, ``"easy"``, ``"medium"``, ``"hard"``) or a `fichas.Bot`.
+Opponent = Union[str, Bot]
+
+#: The render modes: ``"ansi"`` gives `Game.text` (a text diagram), ``"svg"`` `Game.svg`.
+RENDER_MODES = ["ansi", "svg"]
+
+
+def _check_render_mode(render_mode: Optional[str]) -> None:
+    if render_mode is not None and render_mode not in RENDER_MODES:
+        raise ConfigError(f"render_mode must be None, 'ansi' or 'svg', not {render_mode!r}")
+
+
+def _draw_seed(rng: np.random.Generator) -> int:
+    """A seed for a game or a bot, drawn from the environment's generator."""
+    return int(rng.integers(0, 2**64, dtype=np.uint64))
+
+
+def _resolve_chance(game: Game) -> None:
+    """Rolls (or draws) until a seat decides or the game is over."""
+    while game.to_act is None and not game.is_over:
+        game.roll_quietly()
+
+
+def _render(game: Optional[Game], render_mode: Optional[str]) -> Optional[str]:
+    if render_mode is None:
+        gymnasium.logger.warn(
+            "render() was called without a render mode: pass render_mode='ansi' or 'svg'"
+        )
+        return None
+    if game is None:
+        raise gymnasium.error.ResetNeeded("call reset() before render()")
+    return game.text() if render_mode == "ansi" else game.svg()
+
+
+class FichasAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+    """Every seat of one game of `variant` as a PettingZoo AEC environment (see `aec_env`).
+
+    Agents are ``"seat_0"`` to ``"seat_{n-1}"``; ``agent_selection`` is the seat to decide (a
+    seat may decide several times in a row). An observation is a dict: ``"observation"``, what
+    the agent's seat sees (float32, in 0..1), and ``"action_mask"`` (int8, 1 at the ids that are
+    legal for the agent now; all 0 for an agent that is not to decide, and for every agent once
+    the game is over). Chance is resolved inside ``step``. At the end every agent's reward is
+    its return (+1 for each winning seat, both seats of a winning side included; -1 for the
+    others) and every agent is terminated; each then steps with ``None`` to leave, as PettingZoo
+    expects. An illegal action raises `fichas.IllegalActionError` and changes nothing.
+    """
+
+    metadata: Dict[str, Any] = {
+        "render_modes": RENDER_MODES,
+        "name": "fichas_v0",
+        "is_parallelizable": False,
+        "render_fps": 1,
+    }
+
+    def __init__(self, variant: str, render_mode: Optional[str] = None) -> None:
+        super().__init__()
+        _check_render_mode(render_mode)
+        probe = Game(variant)
+        self._variant = variant
+        self.variant: str = probe.variant
+        self.render_mode = render_mode
+        self.metadata = dict(type(self).metadata, name=f"fichas_{probe.variant}_v0")
+        size = len(probe.observation(0))
+        self._actions = probe.action_space
+        self.possible_agents: List[str] = [f"seat_{s}" for s in range(probe.seats)]
+        self.agent_name_mapping: Dict[str, int] = {a: s for s, a in enumerate(self.possible_agents)}
+        self.observation_spaces: Dict[str, spaces.Dict] = {
+            agent: spaces.Dict(
+                {
+                    "observation": spaces.Box(0.0, 1.0, (size,), np.float32),
+                    "action_mask": spaces.Box(0, 1, (self._actions,), np.int8),
+                }
+            )
+            for agent in self.possible_agents
+        }
+        self.action_spaces: Dict[str, spaces.Discrete] = {
+            agent: spaces.Discrete(self._actions) for agent in self.possible_agents
+        }
+        self.agents: List[str] = []
+        self.rewards: Dict[str, float] = {}
+        self._cumulative_rewards: Dict[str, float] = {}
+        self.terminations: Dict[str, bool] = {}
+        self.truncations: Dict[str, bool] = {}
+        self.infos: Dict[str, Dict[str, Any]] = {}
+        self._game: Optional[Game] = None
+        self._rng: Optional[np.random.Generator] = None
+
+    def observation_space(self, agent: str) -> spaces.Dict:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Discrete:
+        return self.action_spaces[agent]
+
+    @property
+    def game(self) -> Game:
+        """The game being played (reset() starts one)."""
+        if self._game is None:
+            raise gymnasium.error.ResetNeeded("call reset() first")
+        return self._game
+
+    def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
+        """Starts a new game. With `seed` its dice come from it (``Game(variant, seed=seed)``),
+        so the same seed and actions give the same game; without, the game's seed is drawn from
+        a generator that the last seeded reset seeded (or, before any, from the system)."""
+        if seed is not None:
+            self._rng = seeding.np_random(seed)[0]
+            game_seed = seed
+        else:
+            if self._rng is None:
+                self._rng = seeding.np_random()[0]
+            game_seed = _draw_seed(self._rng)
+        self._game = Game(self._variant, seed=game_seed)
+        _resolve_chance(self._game)
+        self.agents = self.possible_agents[:]
+        self.rewards = {agent: 0.0 for agent in self.agents}
+        self._cumulative_rewards = {agent: 0.0 for agent in self.agents}
+        self.terminations = {agent: False for agent in self.agents}
+        self.truncations = {agent: False for agent in self.agents}
+        self.infos = {agent: {} for agent in self.agents}
+        self._skip_agent_selection: Optional[str] = None
+        to_act = self._game.to_act
+        assert to_act is not None, "a new game waits for a decision once chance is resolved"
+        self.agent_selection: str = self.possible_agents[to_act]
+
+    def observe(self, agent: str) -> Dict[str, npt.NDArray[Any]]:
+        game = self.game
+        seat = self.agent_name_mapping[agent]
+        if game.to_act == seat:
+            mask = game.legal_mask().astype(np.int8)
+        else:
+            mask = np.zeros(self._actions, dtype=np.int8)
+        return {"observation": game.observation(seat), "action_mask": mask}
+
+    def step(self, action: Optional[Union[int, np.integer[Any]]]) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise IllegalActionError(f"{agent} is to decide: None is only for finished agents")
+        game = self.game
+        game.apply_id(int(action))  # an illegal id raises and changes nothing
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        _resolve_chance(game)
+        if game.is_over:
+            for a, reward in zip(self.possible_agents, game.returns()):
+                self.rewards[a] = reward
+                self.terminations[a] = True
+        else:
+            to_act = game.to_act
+            assert to_act is not None
+            self.agent_selection = self.possible_agents[to_act]
+        self._accumulate_rewards()
+
+    def render(self) -> Optional[str]:
+        """The game as text (render_mode "ansi") or as an SVG document ("svg")."""
+        return _render(self._game, self.render_mode)
+
+    def close(self) -> None:
+        pass
+
+
+def aec_env(variant: str, render_mode: Optional[str] = None) -> FichasAECEnv:
+    """Every seat of a game of `variant` as a PettingZoo AEC environment (`FichasAECEnv`).
+
+    ``observation_space(agent)`` is a Dict of ``"observation"`` (Box(0, 1, (L,), float32)) and
+    ``"action_mask"`` (Box(0, 1, (A,), int8)), as PettingZoo's classic games have it;
+    ``action_space(agent)`` is Discrete(A). `render_mode` is None, "ansi" or "svg".
+    """
+    return FichasAECEnv(variant, render_mode=render_mode)
+
+
+def _rebuilt(opponent: Opponent, seed: int) -> Bot:
+    """A bot of `opponent`'s strength (and search budget) that plays from `seed`."""
+    if isinstance(opponent, str):
+        return Bot(opponent, seed=seed)
+    if opponent.kind == "search":
+        return Bot(opponent.strength, seed=seed, **opponent.budget)
+    return Bot(opponent.strength, seed=seed)
+
+
+class FichasGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
+    """One seat of `variant` as a Gymnasium environment, the other seats played by bots (see
+    `gym_env`).
+
+    ``info["action_mask"]`` (int8, 1 at the legal ids) comes with every observation; step
+    infos also say ``"illegal_action"``. The reward is 0 until the end, then the learner's
+    return (+1 if its seat, or its side, won; else -1). Episodes terminate at the end of the
+    game and are never truncated.
+    """
+
+    metadata: Dict[str, Any] = {"render_modes": RENDER_MODES, "render_fps": 1}
+    action_space: spaces.Discrete
+
+    def __init__(
+        self,
+        variant: str,
+        opponents: Union[Opponent, Sequence[Opponent]] = "random",
+        seat: int = 0,
+        render_mode: Optional[str] = None,
+        on_illegal: str = "lose",
+    ) -> None:
+        _check_render_mode(render_mode)
+        if on_illegal not in ("lose", "raise"):
+            raise ConfigError(f"on_illegal must be 'lose' or 'raise', not {on_illegal!r}")
+        probe = Game(variant)
+        if not 0 <= seat < probe.seats:
+            raise ConfigError(f"seat must be 0 to {probe.seats - 1} in {probe.variant}, not {seat}")
+        others = [s for s in range(probe.seats) if s != seat]
+        if isinstance(opponents, (str, Bot)):
+            entries: List[Opponent] = [opponents] * len(others)
+        else:
+            entries = list(opponents)
+            if len(entries) != len(others):
+                raise ConfigError(
+                    f"opponents lists one entry per other seat: {len(others)} in {probe.variant}, "
+                    f"not {len(entries)}"
+                )
+        for entry in entries:
+            if isinstance(entry, str):
+                Bot(entry)  # an unknown strength raises now, not at the first reset
+            elif not isinstance(entry, Bot):
+                raise ConfigError(f"an opponent is a strength name or a fichas.Bot, not {entry!r}")
+        self._variant = variant
+        self.variant: str = probe.variant
+        self.seat = seat
+        self.on_illegal = on_illegal
+        self.render_mode = render_mode
+        self._opponents: Dict[int, Opponent] = dict(zip(others, entries))
+        self._actions = probe.action_space
+        self.observation_space = spaces.Box(0.0, 1.0, (len(probe.observation(seat)),), np.float32)
+        self.action_space = spaces.Discrete(self._actions)
+        self._game: Optional[Game] = None
+        self._bots: Dict[int, Bot] = {}
+        self._done = True
+        if all(isinstance(entry, str) for entry in entries):
+            # How gymnasium.make (and check_env) make this environment again. A Bot does not
+            # copy, so an environment with Bot opponents has no spec.
+            self.spec = EnvSpec(
+                id=f"fichas/{probe.variant}-v0",
+                entry_point=_make_gym_env,
+                kwargs={
+                    "variant": variant,
+                    "opponents": opponents if isinstance(opponents, str) else list(entries),
+                    "seat": seat,
+                    "render_mode": render_mode,
+                    "on_illegal": on_illegal,
+                },
+            )
+
+    @property
+    def game(self) -> Game:
+        """The game being played (reset() starts one)."""
+        if self._game is None:
+            raise gymnasium.error.ResetNeeded("call reset() first")
+        return self._game
+
+    def _mask(self) -> npt.NDArray[np.int8]:
+        game = self.game
+        if game.to_act == self.seat:
+            return game.legal_mask().astype(np.int8)
+        return np.zeros(self._actions, dtype=np.int8)
+
+    def _play_others(self) -> None:
+        """Resolves chance and lets the bots decide until the learner decides or the end."""
+        game = self.game
+        while not game.is_over:
+            to_act = game.to_act
+            if to_act is None:
+                game.roll_quietly()
+            elif to_act == self.seat:
+                return
+            else:
+                hint = self._bots[to_act].choose(game)
+                if hint is None:
+                    game.apply_id(game.legal_action_ids()[0])
+                else:
+                    game.apply(hint.action)
+
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+    ) -> Tuple[npt.NDArray[np.float32], Dict[str, Any]]:
+        """Starts a new game and plays the bots until the learner decides.
+
+        With `seed` the dice come from it (``Game(variant, seed=seed)``) and the bots from seeds
+        drawn from ``np_random``, which the seed seeds: the same seed and actions give the same
+        episode. Without, the game's seed is drawn from ``np_random`` too (Gymnasium's
+        convention: after one seeded reset, the following episodes reproduce as well). A
+        `fichas.Bot` given as an opponent plays as a new bot of its strength and budget with
+        such a seed.
+        """
+        super().reset(seed=seed)
+        rng = self.np_random
+        game_seed = seed if seed is not None else _draw_seed(rng)
+        self._bots = {s: _rebuilt(o, _draw_seed(rng)) for s, o in self._opponents.items()}
+        for _ in range(1000):
+            self._game = Game(self._variant, seed=game_seed)
+            self._play_others()
+            if not self._game.is_over:
+                break
+            # The others finished before the learner ever decided: deal another game.
+            game_seed = _draw_seed(rng)
+        else:  # pragma: no cover - a seat always gets to decide in practice
+            raise RuntimeError(f"seat {self.seat} never got to decide in 1000 games")
+        self._done = False
+        return self.game.observation(self.seat), {"action_mask": self._mask()}
+
+    def step(
+        self, action: Union[int, np.integer[Any]]
+    ) -> Tuple[npt.NDArray[np.float32], float, bool, bool, Dict[str, Any]]:
+        """Plays the learner's action id, then the bots until the learner decides again or the
+        game is over. An id that is not legal now loses the episode (reward -1, terminated,
+        ``info["illegal_action"]``) with ``on_illegal="lose"``, or raises
+        `fichas.IllegalActionError` (and changes nothing) with ``on_illegal="raise"``."""
+        game = self.game
+        if self._done:
+            raise gymnasium.error.ResetNeeded("the episode is over: call reset()")
+        chosen = int(action)
+        if chosen not in game.legal_action_ids():
+            if self.on_illegal == "raise":
+                raise IllegalActionError(
+                    f"action id {chosen} is not legal for seat {self.seat} now "
+                    f"(legal ids: {game.legal_action_ids()})"
+                )
+            self._done = True
+            info = {"action_mask": np.zeros(self._actions, dtype=np.int8), "illegal_action": True}
+            return game.observation(self.seat), -1.0, True, False, info
+        game.apply_id(chosen)
+        self._play_others()
+        reward = 0.0
+        if game.is_over:
+            self._done = True
+            reward = float(game.returns()[self.seat])
+        info = {"action_mask": self._mask(), "illegal_action": False}
+        return game.observation(self.seat), reward, game.is_over, False, info
+
+    def render(self) -> Optional[str]:
+        """The game as text (render_mode "ansi") or as an SVG document ("svg")."""
+        return _render(self._game, self.render_mode)
+
+    def close(self) -> None:
+        pass
+
+
+def _make_gym_env(**kwargs: Any) -> FichasGymEnv:
+    """The entry point of `FichasGymEnv`'s spec (gymnasium.make calls it with keywords)."""
+    return FichasGymEnv(**kwargs)
+
+
+def gym_env(
+    variant: str,
+    opponents: Union[Opponent, Sequence[Opponent]] = "random",
+    seat: int = 0,
+    render_mode: Optional[str] = None,
+    on_illegal: str = "lose",
+) -> FichasGymEnv:
+    """Seat `seat` of `variant` as a Gymnasium environment (`FichasGymEnv`); bots play the rest.
+
+    `opponents` is a bot strength or a `fichas.Bot` for every other seat, or a list with one
+    entry per other seat in seat order (the learner's seat left out). observation_space is
+    Box(0, 1, (L,), float32), action_space Discrete(A); ``info["action_mask"]`` gives the legal
+    ids. `on_illegal` is "lose" (an illegal action ends the episode as a loss) or "raise".
+    `render_mode` is None, "ansi" or "svg".
+    """
+    return FichasGymEnv(variant, opponents, seat, render_mode, on_illegal)
+
+
+class VectorEnv:
+    """`num_envs` games of `variant` stepped together in Rust, on `threads` threads.
+
+    Every game always waits at a decision (chance is resolved inside): ``observations[i]`` is
+    what game i's seat to act (``to_act[i]``) sees, ``masks[i]`` its legal ids. ``step`` takes
+    one action id per game. A game that ends in a step reports each seat's return in that
+    step's ``rewards[i]`` (+1 winners, -1 the others; rewards are 0 on every other row) with
+    ``dones[i]`` True, and a new game starts in its place at once: ``observations[i]`` is then
+    the new game's. The same seed gives the same games for any number of threads.
+
+    The arrays returned (observations, masks, to_act, rewards, dones) are the environment's own
+    buffers: the next ``reset`` or ``step`` overwrites them in place. Copy them
+    (``obs.copy()``) to keep them.
+    """
+
+    def __init__(self, variant: str, num_envs: int, seed: int = 0, threads: int = 1) -> None:
+        self._games = VectorGames(variant, num_envs, seed, threads)
+        #: One game's observation space, Box(0, 1, (observation_length,), float32).
+        self.single_observation_space = spaces.Box(
+            0.0, 1.0, (self.observation_length,), np.float32
+        )
+        #: One game's action space, Discrete(num_actions).
+        self.single_action_space = spaces.Discrete(self.num_actions)
+
+    @property
+    def variant(self) -> str:
+        """The variant, as its configuration text."""
+        return self._games.variant
+
+    @property
+    def num_envs(self) -> int:
+        """The number of games."""
+        return self._games.num_envs
+
+    @property
+    def threads(self) -> int:
+        """The threads each step uses."""
+        return self._games.threads
+
+    @property
+    def seats(self) -> int:
+        """The seats of each game (the columns of ``rewards``)."""
+        return int(self._games.rewards.shape[1])
+
+    @property
+    def observation_length(self) -> int:
+        """The numbers in one observation (the columns of ``observations``)."""
+        return int(self._games.observations.shape[1])
+
+    @property
+    def num_actions(self) -> int:
+        """The size of the action space: ids run from 0 to num_actions - 1 (the columns of
+        ``masks``)."""
+        return int(self._games.masks.shape[1])
+
+    @property
+    def observations(self) -> npt.NDArray[np.float32]:
+        """What each game's seat to act sees: float32, (num_envs, observation_length); the
+        env's own buffer."""
+        return self._games.observations
+
+    @property
+    def masks(self) -> npt.NDArray[np.bool_]:
+        """Each game's legal ids: bool, (num_envs, num_actions); the env's own buffer."""
+        return self._games.masks
+
+    @property
+    def to_act(self) -> npt.NDArray[np.uint8]:
+        """Each game's seat to act: uint8, (num_envs,); the env's own buffer."""
+        return self._games.to_act
+
+    @property
+    def rewards(self) -> npt.NDArray[np.float32]:
+        """Each seat's reward from the last step: float32, (num_envs, seats); the env's own
+        buffer."""
+        return self._games.rewards
+
+    @property
+    def dones(self) -> npt.NDArray[np.bool_]:
+        """Which games ended in the last step (and started anew): bool, (num_envs,); the env's
+        own buffer."""
+        return self._games.dones
+
+    def _info(self) -> Dict[str, Any]:
+        return {"to_act": self._games.to_act, "action_mask": self._games.masks}
+
+    def reset(self, seed: Optional[int] = None) -> Tuple[npt.NDArray[np.float32], Dict[str, Any]]:
+        """Starts every game anew: ``(observations, {"to_act": ..., "action_mask": ...})``.
+
+        With `seed` the games roll as a new ``VectorEnv(variant, num_envs, seed)``'s would;
+        without, their dice go on. The arrays are the env's own buffers (see the class).
+        """
+        self._games.reset(seed)
+        return self._games.observations, self._info()
+
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> Tuple[npt.NDArray[np.float32], npt.NDArray[np.float32], npt.NDArray[np.bool_], Dict[str, Any]]:
+        """Plays one action id per game: ``(observations, rewards, dones, info)``, info holding
+        ``"to_act"`` and ``"action_mask"``. The arrays are the env's own buffers, overwritten by
+        the next step (copy to keep). If an id is not legal in its game, raises
+        `fichas.IllegalActionError` naming the game, and no game changes.
+        """
+        self._games.step(np.ascontiguousarray(actions, dtype=np.int64))
+        return self._games.observations, self._games.rewards, self._games.dones, self._info()
+
+    def legal_mask(self) -> npt.NDArray[np.bool_]:
+        """Each game's legal ids: bool, (num_envs, num_actions); the env's own buffer."""
+        return self._games.masks
+
+    def random_actions(self) -> npt.NDArray[np.int64]:
+        """A uniformly random legal id for each game (a new int64 array), from a generator of
+        the env's own."""
+        return self._games.random_actions()
+
+    def position(self, i: int) -> str:
+        """Game i's position text (hidden cards included: for debugging)."""
+        return self._games.position(i)
+
+    def __repr__(self) -> str:
+        return f"<VectorEnv {self.variant}: {self.num_envs} games on {self.threads} threads>"

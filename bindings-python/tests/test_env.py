@@ -1,0 +1,474 @@
+"""Learning environments (fichas.env) and the Game calls under them: PettingZoo's and
+Gymnasium's own checkers pass for every variant; masks, rewards, seeds and the batch behave as
+documented."""
+
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+import textwrap
+import warnings
+from typing import Any, Dict, Iterator, List
+
+import gymnasium
+import numpy as np
+import pytest
+from gymnasium.utils.env_checker import check_env
+from pettingzoo.test import api_test, seed_test  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+import fichas
+from fichas import env
+from fichas._fichas import observation_layout
+
+VARIANTS = [
+    "poleana:2",
+    "poleana:3",
+    "poleana",
+    "poleana-express:2",
+    "poleana-express",
+    "poleana:free",
+    "parchis",
+    "parchis:3",
+    "parchis:two-player",
+    "parchis:two-colours",
+    "parchis:pairs",
+    "cartas",
+]
+
+
+@pytest.fixture
+def strict_warnings() -> Iterator[None]:
+    """Turns warnings into errors, except two that PettingZoo's api_test gives every env not on
+    its own lists of names: it accepts a dict observation ({"observation", "action_mask"}, the
+    format of its classic games, which these envs follow) only from the envs it names
+    (env_obs_dicts and env_obs_space in pettingzoo/test/api_test.py)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        warnings.filterwarnings("ignore", message="Observation is not a NumPy array")
+        warnings.filterwarnings(
+            "ignore", message="Observation space for each agent probably should be gymnasium.spaces.box"
+        )
+        yield
+
+
+# ---------------------------------------------------------------- Game calls for learning
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_game_ids_masks_observations_and_returns_agree_through_a_random_game(variant: str) -> None:
+    g = fichas.Game(variant, seed=11)
+    rng = random.Random(11)
+    layout = observation_layout(variant)
+    length = layout[-1]["stop"]
+    assert [s["start"] for s in layout] == [0] + [s["stop"] for s in layout[:-1]]
+    decisions = 0
+    while not g.is_over:
+        assert g.returns() == [0.0] * g.seats and g.rewards() == [0.0] * g.seats
+        mask = g.legal_mask()
+        ids = g.legal_action_ids()
+        assert mask.dtype == np.bool_ and mask.shape == (g.action_space,)
+        if g.to_act is None:
+            assert ids == [] and not mask.any()
+            g.roll_quietly()
+            continue
+        assert int(mask.sum()) == len(ids) > 0
+        assert ids == [a.id for a in g.legal_actions()]
+        assert sorted(ids) == list(np.flatnonzero(mask))
+        obs = g.observation(g.to_act)
+        assert obs.dtype == np.float32 and obs.shape == (length,)
+        assert ((obs >= 0) & (obs <= 1)).all()
+        g.apply_id(rng.choice(ids))
+        decisions += 1
+    assert decisions > 0 and g.to_act is None
+    assert g.legal_action_ids() == [] and not g.legal_mask().any()
+    outcome = g.outcome
+    assert outcome is not None
+    winners = set(outcome["winners"])
+    expected = [1.0 if s in winners else -1.0 for s in range(g.seats)]
+    assert g.returns() == expected and g.rewards() == expected
+    assert sum(g.returns()) == len(winners) - (g.seats - len(winners))
+    for seat in range(g.seats):
+        obs = g.observation(seat)
+        assert ((obs >= 0) & (obs <= 1)).all()
+
+
+def test_game_apply_id_refuses_an_illegal_id_and_changes_nothing() -> None:
+    g = fichas.Game("parchis", seed=2)
+    with pytest.raises(fichas.IllegalActionError):
+        g.apply_id(0)  # chance is pending
+    g.roll_quietly()
+    before = g.position()
+    illegal = next(i for i in range(g.action_space) if i not in g.legal_action_ids())
+    for bad in (illegal, -1, g.action_space, 1 << 40):
+        with pytest.raises(fichas.IllegalActionError):
+            g.apply_id(bad)
+    assert g.position() == before
+
+
+def test_game_roll_quietly_rolls_what_roll_would() -> None:
+    loud, quiet = fichas.Game("poleana:2", seed=9), fichas.Game("poleana:2", seed=9)
+    for _ in range(30):
+        if loud.is_over:
+            break
+        if loud.to_act is None:
+            loud.roll()
+            quiet.roll_quietly()
+        else:
+            action = loud.legal_actions()[0]
+            loud.apply(action)
+            assert action.id is not None
+            quiet.apply_id(action.id)
+        assert loud.position() == quiet.position()
+
+
+# ---------------------------------------------------------------- PettingZoo
+
+
+class CountingEnds(env.FichasAECEnv):
+    """Counts the steps of finished agents (each leaves with one)."""
+
+    leaving = 0
+
+    def step(self, action: Any) -> None:
+        if self.agents and self.terminations[self.agent_selection]:
+            self.leaving += 1
+        super().step(action)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_aec_env_passes_pettingzoos_api_test(variant: str, strict_warnings: None) -> None:
+    e = CountingEnds(variant)
+    api_test(e, num_cycles=1000)
+    # The test played at least one whole game, its end and every agent leaving included.
+    assert e.leaving >= len(e.possible_agents)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_aec_env_passes_pettingzoos_seed_test(variant: str, strict_warnings: None) -> None:
+    seed_test(lambda: env.aec_env(variant), num_cycles=500)
+
+
+@pytest.mark.parametrize("variant", ["poleana-express:2", "parchis:pairs", "cartas"])
+def test_aec_env_plays_a_game_to_its_end_with_the_returns_as_rewards(variant: str) -> None:
+    e = env.aec_env(variant)
+    e.reset(seed=3)
+    assert e.agents == [f"seat_{s}" for s in range(e.game.seats)]
+    rng = np.random.default_rng(3)
+    final: Dict[str, float] = {}
+    for agent in e.agent_iter():
+        obs, reward, terminated, truncated, info = e.last()
+        assert not truncated and info == {}
+        if terminated:
+            final[agent] = reward
+            e.step(None)
+            continue
+        assert reward == 0
+        seat = e.agent_name_mapping[agent]
+        assert e.game.to_act == seat
+        mask = obs["action_mask"]
+        assert mask.dtype == np.int8
+        assert sorted(np.flatnonzero(mask)) == sorted(e.game.legal_action_ids())
+        for other in e.possible_agents:
+            if other != agent:
+                assert not e.observe(other)["action_mask"].any()
+        e.step(int(rng.choice(np.flatnonzero(mask))))
+    assert e.agents == [] and e.game.is_over
+    assert final == dict(zip(e.possible_agents, e.game.returns()))
+    assert set(final.values()) == {1.0, -1.0}
+
+
+def test_aec_env_refuses_an_illegal_action_and_changes_nothing() -> None:
+    e = env.aec_env("parchis")
+    e.reset(seed=1)
+    agent = e.agent_selection
+    before = e.game.position()
+    mask = e.observe(agent)["action_mask"]
+    with pytest.raises(fichas.IllegalActionError):
+        e.step(int(np.flatnonzero(mask == 0)[0]))
+    with pytest.raises(fichas.IllegalActionError):
+        e.step(None)  # None is for finished agents only
+    assert e.game.position() == before and e.agent_selection == agent
+    e.step(int(np.flatnonzero(mask)[0]))
+
+
+def test_aec_env_a_finished_agent_steps_only_with_none() -> None:
+    e = env.aec_env("poleana-express:2")
+    e.reset(seed=5)
+    rng = np.random.default_rng(0)
+    while not e.terminations[e.agent_selection]:
+        e.step(int(rng.choice(np.flatnonzero(e.observe(e.agent_selection)["action_mask"]))))
+    assert all(e.terminations.values())
+    with pytest.raises(ValueError):
+        e.step(0)
+    e.step(None)
+    assert len(e.agents) == 1
+
+
+def test_aec_env_seeded_reset_deals_the_games_seeded_dice() -> None:
+    e = env.aec_env("parchis:3")
+    e.reset(seed=42)
+    g = fichas.Game("parchis:3", seed=42)
+    while g.to_act is None:
+        g.roll_quietly()
+    assert e.game.position() == g.position()
+    agent = e.agent_selection
+    assert agent == f"seat_{g.to_act}"
+    np.testing.assert_array_equal(e.observe(agent)["observation"], g.observation(g.to_act))
+    # Unseeded resets after a seeded one reproduce too; with no seed ever, games differ.
+    e.reset()
+    again = env.aec_env("parchis:3")
+    again.reset(seed=42)
+    again.reset()
+    assert e.game.position() == again.game.position()
+    positions = set()
+    for _ in range(5):
+        fresh = env.aec_env("cartas")
+        fresh.reset()
+        positions.add(fresh.game.position())
+    assert len(positions) > 1
+
+
+def test_aec_env_spaces_and_metadata() -> None:
+    e = env.aec_env("cartas")
+    assert e.metadata["render_modes"] == ["ansi", "svg"] and e.metadata["is_parallelizable"] is False
+    assert "cartas" in e.metadata["name"]
+    space = e.observation_space("seat_0")
+    assert isinstance(space, gymnasium.spaces.Dict)
+    assert space["observation"] == gymnasium.spaces.Box(0, 1, (399,), np.float32)
+    assert space["action_mask"] == gymnasium.spaces.Box(0, 1, (4170,), np.int8)
+    assert e.action_space("seat_3") == gymnasium.spaces.Discrete(4170)
+    assert e.possible_agents == ["seat_0", "seat_1", "seat_2", "seat_3"]
+
+
+def test_aec_env_renders_text_and_svg() -> None:
+    for mode, start in (("ansi", "parchis"), ("svg", "<svg")):
+        e = env.aec_env("parchis", render_mode=mode)
+        e.reset(seed=0)
+        shown = e.render()
+        assert isinstance(shown, str) and shown.lstrip().startswith(start)
+    quiet = env.aec_env("parchis")
+    quiet.reset(seed=0)
+    with pytest.warns(UserWarning, match="render mode"):
+        assert quiet.render() is None
+    with pytest.raises(fichas.ConfigError):
+        env.aec_env("parchis", render_mode="human")
+
+
+# ---------------------------------------------------------------- Gymnasium
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_gym_env_passes_gymnasiums_check_env(variant: str) -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        check_env(env.gym_env(variant).unwrapped)
+        check_env(env.gym_env(variant, opponents="greedy", seat=1, render_mode="ansi").unwrapped)
+
+
+def play_gym(e: env.FichasGymEnv, seed: int) -> List[Any]:
+    """Plays an episode with random legal actions; returns what it saw."""
+    rng = np.random.default_rng(seed)
+    obs, info = e.reset(seed=seed)
+    seen: List[Any] = [obs.tobytes()]
+    while True:
+        mask = info["action_mask"]
+        assert mask.dtype == np.int8 and mask.any()
+        assert e.game.to_act == e.seat
+        obs, reward, terminated, truncated, info = e.step(int(rng.choice(np.flatnonzero(mask))))
+        assert truncated is False and info["illegal_action"] is False
+        seen.append((obs.tobytes(), reward))
+        if terminated:
+            assert reward in (1.0, -1.0) and not info["action_mask"].any()
+            return seen
+        assert reward == 0.0
+
+
+@pytest.mark.parametrize("variant,seat", [("poleana-express:2", 1), ("parchis:pairs", 2), ("cartas", 3)])
+def test_gym_env_the_learner_decides_only_at_its_seat_and_gets_its_return(variant: str, seat: int) -> None:
+    e = env.gym_env(variant, seat=seat)
+    seen = play_gym(e, seed=4)
+    assert seen[-1][1] == e.game.returns()[seat]
+    assert e.observation_space.shape == (len(e.game.observation(seat)),)
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        e.step(0)
+
+
+def test_gym_env_seeded_episodes_reproduce_dice_and_bots() -> None:
+    for opponents in ("random", "greedy", ["random", "easy", "greedy"], fichas.Bot("random", seed=99)):
+        a = env.gym_env("parchis", opponents=opponents)
+        b = env.gym_env("parchis", opponents=opponents)
+        assert play_gym(a, seed=8) == play_gym(b, seed=8)
+    e = env.gym_env("parchis")
+    e.reset(seed=42)
+    g = fichas.Game("parchis", seed=42)
+    while g.to_act is None:
+        g.roll_quietly()
+    assert e.game.position() == g.position()  # seat 0 decides first: the game's own dice
+
+
+def test_gym_env_opponents_are_names_bots_or_one_per_other_seat() -> None:
+    hard = fichas.Bot("medium", seed=1)
+    e = env.gym_env("poleana:3", opponents=["greedy", hard], seat=1)
+    e.reset(seed=0)
+    assert e.spec is None  # a Bot does not copy, so gymnasium.make cannot make this env again
+    named = env.gym_env("poleana:3", opponents=["random", "greedy"], seat=2)
+    assert named.spec is not None and named.spec.kwargs["opponents"] == ["random", "greedy"]
+    assert isinstance(gymnasium.make(named.spec).unwrapped, env.FichasGymEnv)
+    with pytest.raises(fichas.ConfigError, match="one entry per other seat"):
+        env.gym_env("poleana:3", opponents=["random"])
+    with pytest.raises(fichas.FichasError):
+        env.gym_env("poleana:3", opponents="grandmaster")
+    with pytest.raises(fichas.ConfigError):
+        env.gym_env("poleana:3", seat=3)
+    with pytest.raises(fichas.ConfigError):
+        env.gym_env("poleana:3", on_illegal="ignore")
+
+
+def test_gym_env_an_illegal_action_loses_the_episode() -> None:
+    e = env.gym_env("parchis:two-player")
+    obs, info = e.reset(seed=1)
+    illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+    obs2, reward, terminated, truncated, info2 = e.step(illegal)
+    assert (reward, terminated, truncated, info2["illegal_action"]) == (-1.0, True, False, True)
+    np.testing.assert_array_equal(obs, obs2)
+    assert not info2["action_mask"].any()
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        e.step(int(np.flatnonzero(info["action_mask"])[0]))
+    for out_of_range in (-1, e.action_space.n):
+        e.reset(seed=1)
+        assert e.step(out_of_range)[1:4] == (-1.0, True, False)
+
+
+def test_gym_env_on_illegal_raise_raises_and_changes_nothing() -> None:
+    e = env.gym_env("parchis:two-player", on_illegal="raise")
+    obs, info = e.reset(seed=1)
+    before = e.game.position()
+    with pytest.raises(fichas.IllegalActionError):
+        e.step(int(np.flatnonzero(info["action_mask"] == 0)[0]))
+    assert e.game.position() == before
+    e.step(int(np.flatnonzero(info["action_mask"])[0]))  # the episode goes on
+
+
+def test_gym_env_renders_text_and_svg() -> None:
+    for mode, start in (("ansi", "poleana"), ("svg", "<svg")):
+        e = env.gym_env("poleana:2", render_mode=mode)
+        e.reset(seed=0)
+        shown = e.render()
+        assert isinstance(shown, str) and shown.lstrip().startswith(start)
+
+
+# ---------------------------------------------------------------- VectorEnv
+
+
+def test_vector_env_shapes_dtypes_and_sizes() -> None:
+    v = env.VectorEnv("parchis", num_envs=5, seed=1, threads=1)
+    g = fichas.Game("parchis")
+    assert (v.variant, v.num_envs, v.threads, v.seats) == ("parchis", 5, 1, 4)
+    assert v.observation_length == len(g.observation(0)) and v.num_actions == g.action_space
+    assert v.single_observation_space == gymnasium.spaces.Box(0, 1, (v.observation_length,), np.float32)
+    assert v.single_action_space == gymnasium.spaces.Discrete(v.num_actions)
+    obs, info = v.reset()
+    assert obs.shape == (5, v.observation_length) and obs.dtype == np.float32
+    assert info["action_mask"].shape == (5, v.num_actions) and info["action_mask"].dtype == np.bool_
+    assert info["to_act"].shape == (5,) and info["to_act"].dtype == np.uint8
+    obs, rewards, dones, info = v.step(v.random_actions())
+    assert rewards.shape == (5, 4) and rewards.dtype == np.float32
+    assert dones.shape == (5,) and dones.dtype == np.bool_
+    assert ((obs >= 0) & (obs <= 1)).all()
+    assert v.legal_mask().any(axis=1).all()  # every game waits at a decision
+    assert v.random_actions().dtype == np.int64
+    assert "parchis" in repr(v) and isinstance(v.position(4), str)
+    with pytest.raises(fichas.FichasError):
+        v.position(5)
+
+
+def test_vector_env_arrays_are_its_own_buffers_overwritten_by_each_step() -> None:
+    v = env.VectorEnv("poleana:2", num_envs=4, seed=3)
+    obs, info = v.reset()
+    kept = obs.copy()
+    obs2, _, _, info2 = v.step(v.random_actions())
+    assert obs2 is obs and info2["action_mask"] is info["action_mask"]
+    assert not np.array_equal(kept, obs)
+
+
+def test_vector_env_rewards_come_only_on_done_rows_and_games_start_anew() -> None:
+    v = env.VectorEnv("poleana-express:2", num_envs=8, seed=5)
+    v.reset()
+    ended = 0
+    for _ in range(600):
+        actions = v.random_actions()
+        _, rewards, dones, info = v.step(actions)
+        assert not rewards[~dones].any()
+        for row in rewards[dones]:
+            assert set(row.tolist()) == {1.0, -1.0}
+        ended += int(dones.sum())
+        assert info["action_mask"].any(axis=1).all()  # the new games wait at a decision too
+    assert ended >= 8
+
+
+def test_vector_env_an_illegal_action_raises_naming_the_game_and_changes_nothing() -> None:
+    v = env.VectorEnv("cartas", num_envs=3, seed=2)
+    obs, info = v.reset()
+    before = (obs.copy(), info["action_mask"].copy(), info["to_act"].copy())
+    positions = [v.position(i) for i in range(3)]
+    actions = v.random_actions()
+    actions[1] = int(np.flatnonzero(~info["action_mask"][1])[0])
+    with pytest.raises(fichas.IllegalActionError, match="game 1"):
+        v.step(actions)
+    np.testing.assert_array_equal(before[0], v.observations)
+    np.testing.assert_array_equal(before[1], v.masks)
+    np.testing.assert_array_equal(before[2], v.to_act)
+    assert [v.position(i) for i in range(3)] == positions
+    with pytest.raises(fichas.ConfigError):
+        v.step(actions[:2])
+    v.step(list(v.random_actions()))  # any array-like of ids
+
+
+def run_vector(v: env.VectorEnv, steps: int) -> List[bytes]:
+    obs, _ = v.reset()
+    seen = [obs.tobytes()]
+    for _ in range(steps):
+        obs, rewards, dones, _ = v.step(v.random_actions())
+        seen.append(obs.tobytes() + rewards.tobytes() + dones.tobytes())
+    return seen
+
+
+@pytest.mark.parametrize("variant", ["poleana:2", "parchis:pairs", "cartas"])
+def test_vector_env_same_seed_same_games_and_threads_change_nothing(variant: str) -> None:
+    one = run_vector(env.VectorEnv(variant, num_envs=16, seed=7, threads=1), 300)
+    assert one == run_vector(env.VectorEnv(variant, num_envs=16, seed=7, threads=1), 300)
+    assert one == run_vector(env.VectorEnv(variant, num_envs=16, seed=7, threads=2), 300)
+    assert one != run_vector(env.VectorEnv(variant, num_envs=16, seed=8, threads=1), 300)
+    # reset(seed=7) starts the games a new VectorEnv(..., seed=7) starts with.
+    v = env.VectorEnv(variant, num_envs=16, seed=1)
+    v.step(v.random_actions())
+    obs, _ = v.reset(seed=7)
+    assert obs.tobytes() == env.VectorEnv(variant, num_envs=16, seed=7).observations.tobytes()
+    assert v.random_actions().tolist() == env.VectorEnv(variant, num_envs=16, seed=7).random_actions().tolist()
+
+
+# ---------------------------------------------------------------- the module
+
+
+def test_importing_fichas_imports_no_environment_library() -> None:
+    code = (
+        "import sys, fichas\n"
+        "loaded = {'fichas.env', 'gymnasium', 'pettingzoo'} & set(sys.modules)\n"
+        "assert not loaded, loaded\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_module_docstring_examples_run() -> None:
+    doc = env.__doc__
+    assert doc is not None
+    examples = re.findall(r"::\n\n((?:    .*\n|\n)+)", doc)
+    assert len(examples) == 3
+    namespace: Dict[str, Any] = {}
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        exec(textwrap.dedent("".join(examples)), namespace)
+    assert namespace["reward"] in (1.0, -1.0)
+    assert namespace["v"].num_envs == 64
