@@ -106,12 +106,12 @@ impl PyVectorGames {
             threads,
             batch: Mutex::new(Batch::new(variant, num_envs, seed)),
             observations: PyArray2::zeros(py, [num_envs, len], false).unbind(),
-            masks: PyArray2::from_vec2(py, &vec![vec![false; space]; num_envs])?.unbind(),
+            masks: PyArray2::zeros(py, [num_envs, space], false).unbind(),
             to_act: PyArray1::zeros(py, num_envs, false).unbind(),
             rewards: PyArray2::zeros(py, [num_envs, seats], false).unbind(),
             dones: PyArray1::from_vec(py, vec![false; num_envs]).unbind(),
         };
-        games.with_slices(py, |batch, out| batch.reset(out))?;
+        games.with_slices(py, |batch, out| batch.observe(out))?;
         Ok(games)
     }
 
@@ -121,11 +121,12 @@ impl PyVectorGames {
     #[pyo3(signature = (seed=None))]
     fn reset(&self, py: Python<'_>, seed: Option<u64>) -> PyResult<()> {
         let variant = self.variant;
-        self.with_slices(py, move |batch, out| {
-            if let Some(seed) = seed {
+        self.with_slices(py, move |batch, out| match seed {
+            Some(seed) => {
                 *batch = Batch::new(variant, batch.len(), seed);
+                batch.observe(out)
             }
-            batch.reset(out)
+            None => batch.reset(out),
         })
     }
 

@@ -991,8 +991,8 @@ impl PyGame {
         self.with(|p| p.game.state().returns()[..p.game.variant().seats()].to_vec())
     }
 
-    /// Each seat's reward from the last step: its return if that step ended the game, else
-    /// 0.0 (the only rewards come at the end).
+    /// Each seat's reward: the only rewards come at the end, so once the game is over this is
+    /// `returns()`, and 0.0 for every seat before.
     fn rewards(&self) -> PyResult<Vec<f32>> {
         self.with(|p| {
             let seats = p.game.variant().seats();

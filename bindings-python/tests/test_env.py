@@ -472,3 +472,21 @@ def test_the_module_docstring_examples_run() -> None:
         exec(textwrap.dedent("".join(examples)), namespace)
     assert namespace["reward"] in (1.0, -1.0)
     assert namespace["v"].num_envs == 64
+
+
+def test_vector_env_refuses_actions_that_are_not_integer_ids() -> None:
+    v = env.VectorEnv("parchis:two-player", num_envs=3, seed=1)
+    before = v.observations.copy()
+    with pytest.raises(TypeError, match="integer ids, not float64"):
+        v.step(np.array([0.5, 1.5, 2.5]))
+    assert np.array_equal(v.observations, before)
+
+
+def test_a_new_vector_env_shows_its_games_without_rolling_them_again() -> None:
+    # Constructing shows the batch's first decisions; a reset starts new games after them.
+    a = env.VectorEnv("poleana:2", num_envs=4, seed=9)
+    b = env.VectorEnv("poleana:2", num_envs=4, seed=9)
+    assert [a.position(i) for i in range(4)] == [b.position(i) for i in range(4)]
+    first = [a.position(i) for i in range(4)]
+    a.reset()
+    assert [a.position(i) for i in range(4)] != first

@@ -140,7 +140,7 @@ def test_summary_of_no_games() -> None:
     assert summary.to_dict() == {
         "games": 0, "wins": [0, 0, 0, 0], "special": 0, "turns": 0, "decisions": 0, "captures": 0
     }
-    assert summary.win_shares() == {0: 0.0, 1: 0.0, 2: 0.0, 3: 0.0}
+    assert summary.win_shares() == {}
     assert summary.mean_turns == 0.0
 
 

@@ -1,7 +1,8 @@
 //! Many games stepped together for learning agents, writing into flat buffers: each call
 //! applies one action id per game, resolves chance with the game's own dice, starts a new game
 //! where one ended, and writes what the seat to act observes, its legal-action mask, the rewards
-//! and whether a game ended. No heap is touched per step.
+//! and whether a game ended. [`Batch::step`] touches no heap; [`Batch::step_on_threads`] starts
+//! its threads on each call.
 //!
 //! ```
 //! use fichas::batch::{Batch, Buffers};
@@ -28,6 +29,9 @@ use crate::game::{State, Variant};
 use crate::phase::Phase;
 use crate::seat::Seat;
 use crate::simulation::game_rng;
+
+/// Derives the seed of [`Batch::random_actions`]' generators from the batch's.
+const PICKS: u64 = 0x9E37_79B9_7F4A_7C15;
 
 /// One game of a batch: its state, its dice, the generator [`Batch::random_actions`] uses, and
 /// the ids of its legal actions (listed once a step, room for any position's reserved up front).
@@ -165,8 +169,8 @@ impl Batch {
             .map(|i| Slot {
                 state: State::new(variant),
                 dice: game_rng(seed, i),
-                // Distinct from every game's dice: the indices past u64::MAX / 2 are never games.
-                picks: game_rng(seed, i | 1 << 63),
+                // A stream apart from the dice: the same game numbers under a seed of its own.
+                picks: game_rng(seed ^ PICKS, i),
                 legal: Vec::with_capacity(crate::observation::MAX_LEGAL),
             })
             .collect::<Vec<Slot>>();
@@ -198,6 +202,14 @@ impl Batch {
     /// The state of game `i`, if there is one.
     pub fn state(&self, i: usize) -> Option<&State> {
         self.slots.get(i).map(|s| &s.state)
+    }
+
+    /// Writes the buffers for the games as they stand, without changing them: what a new
+    /// batch shows before its first step.
+    pub fn observe(&mut self, out: &mut Slices<'_>) -> Result<(), BatchError> {
+        check_sizes(self.variant, self.slots.len(), out)?;
+        run(self.variant, &mut self.slots, None, out);
+        Ok(())
     }
 
     /// Starts every game anew (the dice go on from where they were) and writes the first
@@ -306,13 +318,7 @@ fn run(variant: Variant, slots: &mut [Slot], actions: Option<&[i64]>, out: &mut 
         let _ = slot.state.observe(seat, &mut out.observations[i * len..][..len]);
         slot.legal.clear();
         slot.state.extend_legal_ids(&mut slot.legal);
-        let mask = &mut out.masks[i * space..][..space];
-        mask.fill(false);
-        for &id in &slot.legal {
-            if let Some(entry) = mask.get_mut(usize::from(id)) {
-                *entry = true;
-            }
-        }
+        crate::observation::mask_of(&slot.legal, &mut out.masks[i * space..][..space]);
     }
 }
 

@@ -782,11 +782,21 @@ impl Game {
             Phase::Decide(_) => return Err(PlayError::NotChance),
             Phase::Chance => self.state.sample_chance(rng).ok_or(PlayError::NotChance)?,
         };
+        self.step_quietly(Step::Chance(outcome), |state, events| state.apply_chance_into(outcome, events))
+    }
+
+    /// Applies one step with `apply`, which passes its events into `last_events` in place:
+    /// after the last step's, which a refusal leaves as they were.
+    fn step_quietly(
+        &mut self,
+        step: Step,
+        apply: impl FnOnce(&mut State, &mut Vec<Event>) -> Result<(), PlayError>,
+    ) -> Result<(), PlayError> {
         let before = self.last_events.len();
-        let applied = self.state.apply_chance_into(outcome, &mut self.last_events);
+        let applied = apply(&mut self.state, &mut self.last_events);
         if applied.is_ok() {
             self.last_events.drain(..before);
-            self.steps.push(Step::Chance(outcome));
+            self.steps.push(step);
         } else {
             self.last_events.truncate(before);
         }
@@ -859,16 +869,7 @@ impl Game {
         if action.is_timeout() {
             return Err(PlayError::illegal(action, HOST_TIMEOUT));
         }
-        // The events go after the last step's, which a refused action leaves in place.
-        let before = self.last_events.len();
-        let played = self.state.play_into(action, &mut self.last_events);
-        if played.is_ok() {
-            self.last_events.drain(..before);
-            self.steps.push(Step::Action { seat, action });
-        } else {
-            self.last_events.truncate(before);
-        }
-        played
+        self.step_quietly(Step::Action { seat, action }, |state, events| state.play_into(action, events))
     }
 
     /// Reads an action in this game's notation and applies it.
@@ -933,7 +934,6 @@ impl fmt::Display for Game {
     }
 }
 
-/// Why a timeout is refused as a move.
 /// Passes one game's events on as [`Event`]s.
 struct Wrapped<'a, S>(&'a mut S);
 
@@ -963,6 +963,7 @@ fn unknown_id(id: u16) -> PlayError {
     PlayError::illegal(format_args!("action id {id}"), "no action of this game has this id")
 }
 
+/// Why a timeout is refused as a move.
 pub(crate) const HOST_TIMEOUT: &str = "a timeout is the host's to report (`timeout()`), not a move";
 
 /// Names the seat for messages: `seat 0 (yellow)`.

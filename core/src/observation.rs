@@ -168,6 +168,17 @@ pub enum ObservationError {
     },
 }
 
+/// Writes the mask of `ids` into `out`: `true` at each id, `false` elsewhere.
+#[cfg(feature = "alloc")]
+pub(crate) fn mask_of(ids: &[u16], out: &mut [bool]) {
+    out.fill(false);
+    for &id in ids {
+        if let Some(entry) = out.get_mut(usize::from(id)) {
+            *entry = true;
+        }
+    }
+}
+
 /// The most legal actions any position has (Cartas' bound, the largest).
 pub const MAX_LEGAL: usize = cartas::MAX_ACTIONS;
 
@@ -275,10 +286,7 @@ impl State {
         if out.len() != expected {
             return Err(ObservationError::MaskLength { expected, given: out.len() });
         }
-        out.fill(false);
-        for id in self.legal_ids() {
-            out[usize::from(id)] = true;
-        }
+        mask_of(&self.legal_ids(), out);
         Ok(())
     }
 

@@ -130,3 +130,14 @@ fn a_new_batch_waits_at_its_first_decisions_so_it_may_step_before_a_reset() {
     let actions = batch.random_actions();
     batch.step(&actions, &mut b.slices()).unwrap();
 }
+
+#[test]
+fn observing_a_batch_writes_its_rows_without_changing_a_game() {
+    let mut batch = Batch::new(variant("poleana:2"), 3, 2);
+    let before: Vec<String> = (0..3).map(|i| batch.state(i).unwrap().to_string()).collect();
+    let mut b = Buffers::for_batch(&batch);
+    batch.observe(&mut b.slices()).unwrap();
+    let after: Vec<String> = (0..3).map(|i| batch.state(i).unwrap().to_string()).collect();
+    assert_eq!(before, after);
+    assert!(b.masks.iter().any(|&m| m), "the rows show the first decisions");
+}

@@ -202,9 +202,10 @@ class SimulationSummary:
         return self.games
 
     def win_shares(self) -> Dict[int, float]:
-        """The share of games each seat won, every seat listed (a side's seats share its wins)."""
+        """The share of games each seat won, as `SimulationResult.win_shares` gives it: seats that
+        won no game are left out (a side's seats share its wins)."""
         total = max(self.games, 1)
-        return {seat: wins / total for seat, wins in enumerate(self.wins)}
+        return {seat: wins / total for seat, wins in enumerate(self.wins) if wins}
 
     @property
     def mean_turns(self) -> float:
@@ -448,7 +449,7 @@ def _simulate_on_ray(
             if summary
             else "at most 100,000,000 games a call with rows (summary=True keeps only totals)"
         )
-    if first + games > 2**64:
+    if first + games >= 2**64:
         raise ConfigError("first + games is past 2**64")
     # No game: the variant and the policy are checked here, before any task is sent, and a
     # batch of no games is this answer.

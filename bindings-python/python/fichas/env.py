@@ -165,7 +165,8 @@ class FichasAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
 
     @property
     def game(self) -> Game:
-        """The game being played (reset() starts one)."""
+        """The game being played (reset() starts one): every card in it, hidden ones included,
+        for debugging and tests. An agent reads only its observation."""
         if self._game is None:
             raise gymnasium.error.ResetNeeded("call reset() first")
         return self._game
@@ -323,7 +324,8 @@ class FichasGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
 
     @property
     def game(self) -> Game:
-        """The game being played (reset() starts one)."""
+        """The game being played (reset() starts one): every card in it, hidden ones included,
+        for debugging and tests. An agent reads only its observation."""
         if self._game is None:
             raise gymnasium.error.ResetNeeded("call reset() first")
         return self._game
@@ -450,7 +452,12 @@ class VectorEnv:
 
     The arrays returned (observations, masks, to_act, rewards, dones) are the environment's own
     buffers: the next ``reset`` or ``step`` overwrites them in place. Copy them
-    (``obs.copy()``) to keep them.
+    (``obs.copy()``) to keep them, and do not read them from another thread while a step runs
+    (it runs without the interpreter lock).
+
+    It is not a ``gymnasium.vector.VectorEnv``: every game's seat to act takes the step (self
+    play, one agent per seat), ``rewards`` holds every seat's, and a game's last position is
+    not shown (its only reward is the result, which the step reports).
     """
 
     def __init__(self, variant: str, num_envs: int, seed: int = 0, threads: int = 1) -> None:
@@ -541,7 +548,10 @@ class VectorEnv:
         the next step (copy to keep). If an id is not legal in its game, raises
         `fichas.IllegalActionError` naming the game, and no game changes.
         """
-        self._games.step(np.ascontiguousarray(actions, dtype=np.int64))
+        ids = np.asarray(actions)
+        if ids.size and not np.issubdtype(ids.dtype, np.integer):
+            raise TypeError(f"actions are integer ids, not {ids.dtype} values")
+        self._games.step(np.ascontiguousarray(ids, dtype=np.int64))
         return self._games.observations, self._games.rewards, self._games.dones, self._info()
 
     def legal_mask(self) -> npt.NDArray[np.bool_]:

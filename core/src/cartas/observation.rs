@@ -46,7 +46,7 @@ pub const LAYOUT: &[Section] = &[
     Section {
         name: "turn",
         len: SEATS,
-        holds: "per seat from the observer: 1 for the seat to decide, robbed or dealt to",
+        holds: "per seat from the observer: 1 for the seat to decide, the thief while a card is drawn, or the seat dealt to",
     },
     Section {
         name: "first_player",
