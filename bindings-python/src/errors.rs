@@ -1,0 +1,36 @@
+//! The exceptions of `fichas` and the conversions of the engine's errors into them.
+
+use super::*;
+
+create_exception!(_fichas, FichasError, PyValueError, "Base class of every error fichas raises.");
+create_exception!(_fichas, ConfigError, FichasError, "A variant or option that cannot make a game.");
+create_exception!(_fichas, IllegalActionError, FichasError, "An action or chance outcome the rules refuse here.");
+create_exception!(_fichas, ParseError, FichasError, "Text (an action, a roll, a position) that cannot be read.");
+create_exception!(_fichas, RecordError, FichasError, "A record that cannot be read, or whose replay fails.");
+
+/// The error for a panic, which the engine is built never to raise.
+pub(crate) fn internal_error() -> PyErr {
+    FichasError::new_err("internal error in fichas (a bug; please report it)")
+}
+
+/// Runs `f`, turning a panic into a `FichasError` so that none reaches Python.
+pub(crate) fn guard<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    catch_unwind(AssertUnwindSafe(f)).unwrap_or_else(|_| Err(internal_error()))
+}
+
+pub(crate) fn config_error(e: impl std::fmt::Display) -> PyErr {
+    ConfigError::new_err(e.to_string())
+}
+
+pub(crate) fn play_error(e: PlayError) -> PyErr {
+    IllegalActionError::new_err(e.to_string())
+}
+
+/// A reader's error; messages of other libraries (serde's quote what they read) are bounded.
+pub(crate) fn parse_error(e: impl std::fmt::Display) -> PyErr {
+    ParseError::new_err(fichas::notation::bounded(&e.to_string()))
+}
+
+pub(crate) fn record_error(e: CoreRecordError) -> PyErr {
+    RecordError::new_err(e.to_string())
+}
