@@ -16,17 +16,14 @@ use crate::{ConfigError, FichasError, IllegalActionError, internal_error, parse_
 #[pyfunction]
 fn observation_layout<'py>(py: Python<'py>, variant: &str) -> PyResult<Vec<Bound<'py, PyDict>>> {
     let variant = parse_variant(variant)?;
-    let mut start = 0;
     variant
-        .observation_layout()
-        .iter()
-        .map(|section| {
+        .observation_sections()
+        .map(|placed| {
             let dict = PyDict::new(py);
-            dict.set_item("name", section.name)?;
-            dict.set_item("start", start)?;
-            dict.set_item("stop", start + section.len)?;
-            dict.set_item("holds", section.holds)?;
-            start += section.len;
+            dict.set_item("name", placed.section.name)?;
+            dict.set_item("start", placed.start)?;
+            dict.set_item("stop", placed.range().end)?;
+            dict.set_item("holds", placed.section.holds)?;
             Ok(dict)
         })
         .collect()

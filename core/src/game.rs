@@ -107,6 +107,12 @@ impl Variant {
         }
     }
 
+    /// Whether `seat` is among the winners of `outcome`: it plays a winning colour (so both
+    /// seats of a winning side win, and every quiet winner of Poleana's special victory).
+    pub fn seat_wins(&self, seat: Seat, outcome: &Outcome) -> bool {
+        self.colours_of(seat).bits() & outcome.colours().bits() != 0
+    }
+
     /// A name for `seat`: the colours it plays, such as `yellow` or `yellow+red`.
     pub fn seat_name(&self, seat: Seat) -> String {
         let names: Vec<&str> = self.colours_of(seat).iter().map(|c| c.name()).collect();
@@ -742,11 +748,7 @@ impl Game {
     pub fn winners(&self) -> Vec<Seat> {
         let Some(outcome) = self.outcome() else { return Vec::new() };
         let variant = self.variant();
-        Seat::ALL[..variant.seats()]
-            .iter()
-            .copied()
-            .filter(|&seat| variant.colours_of(seat).bits() & outcome.colours().bits() != 0)
-            .collect()
+        Seat::ALL[..variant.seats()].iter().copied().filter(|&seat| variant.seat_wins(seat, &outcome)).collect()
     }
 
     /// The outcomes of the pending chance event with their integer weights: the rolls of two

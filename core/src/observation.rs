@@ -206,16 +206,18 @@ impl Variant {
         }
     }
 
+    /// The sections of [`Variant::observation_layout`], each with where it lies.
+    pub fn observation_sections(&self) -> impl Iterator<Item = Placed> {
+        self.observation_layout().iter().scan(0, |start, &section| {
+            let placed = Placed { section, start: *start };
+            *start += section.len;
+            Some(placed)
+        })
+    }
+
     /// Where the section called `name` lies, if the layout has one.
     pub fn observation_section(&self, name: &str) -> Option<Placed> {
-        let mut start = 0;
-        for &section in self.observation_layout() {
-            if section.name == name {
-                return Some(Placed { section, start });
-            }
-            start += section.len;
-        }
-        None
+        self.observation_sections().find(|p| p.section.name == name)
     }
 }
 
@@ -297,9 +299,8 @@ impl State {
         let mut returns = [0.0; Seat::ALL.len()];
         let Some(outcome) = self.phase().outcome() else { return returns };
         let variant = self.variant();
-        let winners = outcome.colours().bits();
         for (seat, value) in Seat::ALL.iter().zip(returns.iter_mut()).take(variant.seats()) {
-            *value = if variant.colours_of(*seat).bits() & winners != 0 { 1.0 } else { -1.0 };
+            *value = if variant.seat_wins(*seat, &outcome) { 1.0 } else { -1.0 };
         }
         returns
     }

@@ -156,12 +156,10 @@ fn the_opening_reads_the_same_from_every_seat() {
         let first = observation(&state, Seat::ALL[0]);
         for seat in &Seat::ALL[1..v.seats()] {
             let other = observation(&state, *seat);
-            let mut start = 0;
-            for s in v.observation_layout() {
-                let range = start..start + s.len;
-                start += s.len;
-                if !matches!(s.name, "turn" | "first_player") {
-                    assert_eq!(first[range.clone()], other[range], "{text}: seat {seat}: {}", s.name);
+            for placed in v.observation_sections() {
+                let (name, range) = (placed.section.name, placed.range());
+                if !matches!(name, "turn" | "first_player") {
+                    assert_eq!(first[range.clone()], other[range], "{text}: seat {seat}: {name}");
                 }
             }
             assert_ne!(first, other, "{text}: the turn is someone's");

@@ -93,6 +93,13 @@ def _resolve_chance(game: Game) -> None:
         game.roll_quietly()
 
 
+def _started(game: Optional[Game]) -> Game:
+    """The game an environment plays, once reset() has started one."""
+    if game is None:
+        raise gymnasium.error.ResetNeeded("call reset() first")
+    return game
+
+
 def _render(game: Optional[Game], render_mode: Optional[str]) -> Optional[str]:
     if render_mode is None:
         gymnasium.logger.warn(
@@ -167,9 +174,7 @@ class FichasAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
     def game(self) -> Game:
         """The game being played (reset() starts one): every card in it, hidden ones included,
         for debugging and tests. An agent reads only its observation."""
-        if self._game is None:
-            raise gymnasium.error.ResetNeeded("call reset() first")
-        return self._game
+        return _started(self._game)
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
         """Starts a new game. With `seed` its dice come from it (``Game(variant, seed=seed)``),
@@ -326,9 +331,7 @@ class FichasGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     def game(self) -> Game:
         """The game being played (reset() starts one): every card in it, hidden ones included,
         for debugging and tests. An agent reads only its observation."""
-        if self._game is None:
-            raise gymnasium.error.ResetNeeded("call reset() first")
-        return self._game
+        return _started(self._game)
 
     def _mask(self) -> npt.NDArray[np.int8]:
         game = self.game
