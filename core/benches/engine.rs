@@ -10,7 +10,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use fichas::phase::Phase;
-use fichas::playout::Playout;
+use fichas::Rules;
 use fichas::simulation::{game_rng, play_random};
 use fichas::{cartas, chance, parchis, poleana};
 
@@ -75,7 +75,7 @@ struct Parts {
 }
 
 impl Parts {
-    fn measure<B: Playout>(start: B) -> Parts {
+    fn measure<B: Rules>(start: B) -> Parts {
         // Collect decision positions, with one listed choice each, from a few random games.
         let mut positions: Vec<(B, B::Choice)> = Vec::new();
         let mut rng = game_rng(7, 0);
@@ -89,10 +89,10 @@ impl Parts {
                     Phase::Over(_) => break,
                     Phase::Chance => state.roll_into(&mut rng, &mut ()),
                     Phase::Decide(_) => {
-                        let choices = state.choices();
+                        let choices = state.legal_actions();
                         let choice = choices[chance::below(&mut rng, choices.len() as u32) as usize];
                         positions.push((state, choice));
-                        state.apply_into(&choice, &mut ());
+                        state.play_unchecked(&choice, &mut ());
                     }
                 }
             }
@@ -102,7 +102,7 @@ impl Parts {
         let mut total = 0usize;
         for _ in 0..rounds {
             for (state, _) in &positions {
-                total += black_box(state).choices().len();
+                total += black_box(state).legal_actions().len();
             }
         }
         let legal_ns = t.elapsed().as_secs_f64() * 1e9 / (rounds * positions.len()) as f64;
@@ -110,7 +110,7 @@ impl Parts {
         for _ in 0..rounds {
             for (state, choice) in &positions {
                 let mut s = *black_box(state);
-                s.apply_into(black_box(choice), &mut ());
+                s.play_unchecked(black_box(choice), &mut ());
                 black_box(&s);
             }
         }

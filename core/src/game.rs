@@ -30,6 +30,7 @@
 //! assert_eq!(again.state(), game.state());
 //! ```
 
+use crate::rules::Rules;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;

@@ -5,8 +5,9 @@
 //!
 //! Each game is a module with its own types ([`poleana`], [`parchis`], [`cartas`]). They share
 //! the machinery in the modules at the top of the crate: [`colour`], [`seat`], [`dice`],
-//! [`chance`], [`phase`], [`events`], [`notation`], [`playout`] (the allocation-free path of
-//! every game, as one trait) and [`observation`] (what learning agents read: a seat's view as
+//! [`chance`], [`phase`], [`events`], [`notation`], [`rules`] (the trait [`Rules`] every game's
+//! state implements: validated play, timeouts and the allocation-free path, written once) and
+//! [`observation`] (what learning agents read: a seat's view as
 //! numbers). With `alloc`, the services over them: `game` (one front door over every variant),
 //! `record`, `picture`, `bot`, `simulation`, and `batch` (many games stepped together into flat
 //! buffers, for learning); with `std`, `table`, what a server holds to be the authority of an
@@ -26,6 +27,7 @@
 //! `apply_chance`.
 //!
 //! ```
+//! use fichas::Rules; // the services every game's state offers
 //! use fichas::poleana::{Config, State};
 //! use rand::SeedableRng;
 //! use rand::rngs::StdRng;
@@ -73,10 +75,10 @@ pub mod parchis;
 pub mod phase;
 #[cfg(feature = "alloc")]
 pub mod picture;
-pub mod playout;
 pub mod poleana;
 #[cfg(feature = "alloc")]
 pub mod record;
+pub mod rules;
 pub mod seat;
 #[cfg(feature = "alloc")]
 pub mod simulation;
@@ -90,6 +92,7 @@ pub use colour::{Colour, ColourSet};
 pub use dice::{Die, Roll};
 pub use notation::{ConflictError, ParseError};
 pub use phase::{Phase, PlayError};
+pub use rules::Rules;
 pub use seat::Seat;
 
 /// The crate README's examples, compiled and run as doc tests so that they stay true.

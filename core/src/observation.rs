@@ -30,6 +30,7 @@
 //! assert_eq!(state.action_from_id(legal[0]).unwrap().to_string(), "home+5");
 //! ```
 
+use crate::rules::Rules;
 use core::ops::Range;
 
 use arrayvec::ArrayVec;

@@ -29,7 +29,7 @@ use crate::events::EventSink;
 use crate::game::{self, Variant};
 use crate::notation::ParseError;
 use crate::phase::{Phase, PlayError};
-use crate::playout::Playout;
+use crate::rules::Rules;
 use crate::seat::Seat;
 use crate::{cartas, parchis, poleana};
 
@@ -205,7 +205,7 @@ impl EventSink<cartas::Event> for Captures {
 
 /// What the simulation needs of a game beyond its fast path: turns, bots, outside deciders and
 /// the summary of the outcome.
-trait Simulated: Playout {
+trait Simulated: Rules {
     fn turn_key(&self) -> u8;
     /// Plays the bot's choice for `seat`, from what that seat sees; `false` if it has none.
     fn play_bot(&mut self, bot: &Bot, seat: Seat, sink: &mut Captures) -> bool;
@@ -217,10 +217,10 @@ trait Simulated: Playout {
 }
 
 /// Plays a uniformly random legal choice.
-fn play_any<P: Playout, R: Rng + ?Sized>(state: &mut P, rng: &mut R, sink: &mut impl EventSink<P::Event>) {
-    let choices = state.choices();
+fn play_any<P: Rules, R: Rng + ?Sized>(state: &mut P, rng: &mut R, sink: &mut impl EventSink<P::Event>) {
+    let choices = state.legal_actions();
     if let Some(choice) = choices.get(below(rng, choices.len() as u32) as usize) {
-        state.apply_into(choice, sink);
+        state.play_unchecked(choice, sink);
     }
 }
 

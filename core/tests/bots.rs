@@ -2,6 +2,7 @@
 //! game exactly, a Cartas bot's choice depends on its view alone, reasons come where promised,
 //! and the levels are the documented budgets.
 
+use fichas::Rules;
 use fichas::bot::{Bot, Budget, Kind, Level, Reason, Strength, Suggestion};
 use fichas::game::{Game, State, Variant};
 use fichas::record::Step;

@@ -3,6 +3,7 @@
 //! is enumerated completely (checked against a brute force over every order of its shares), and
 //! views, and the observations built from them, hide exactly what they must.
 
+use fichas::Rules;
 use std::collections::HashSet;
 
 use fichas::cartas::{ACTION_SPACE, Action, Cards, Config, Event, Rank, Spot, Stage, State, View, observation, start};

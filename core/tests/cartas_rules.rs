@@ -6,6 +6,7 @@
 
 mod cartas_support;
 
+use fichas::Rules;
 use cartas_support::*;
 use fichas::cartas::{Action, Config, ConfigError, Draw, Event, Outcome, Rank, Stage, State, Theft};
 use fichas::{Phase, PlayError};

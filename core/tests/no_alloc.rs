@@ -5,7 +5,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
 use fichas::phase::Phase;
-use fichas::playout::Playout;
+use fichas::Rules;
 use fichas::{cartas, chance, parchis, poleana};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -61,7 +61,7 @@ fn allocations_in(f: impl FnOnce()) -> usize {
 }
 
 /// The checked path of each game: a listed choice played as an action from outside.
-trait Checked: Playout {
+trait Checked: Rules {
     fn play_checked(&mut self, choice: &Self::Choice);
 }
 
@@ -97,12 +97,12 @@ fn play_games<P: Checked>(start: P, games: u64) -> usize {
                 Phase::Over(_) => break,
                 Phase::Chance => state.roll_into(&mut rng, &mut ()),
                 Phase::Decide(_) => {
-                    let choices = state.choices();
+                    let choices = state.legal_actions();
                     let choice = choices[chance::below(&mut rng, choices.len() as u32) as usize];
                     if decisions % 2 == 0 {
                         state.play_checked(&choice);
                     } else {
-                        state.apply_into(&choice, &mut ());
+                        state.play_unchecked(&choice, &mut ());
                     }
                     decisions += 1;
                 }

@@ -1,5 +1,6 @@
 //! The Parchís API around the rules: configuration, errors, notation, position text, JSON.
 
+use fichas::Rules;
 use fichas::Colour::*;
 use fichas::parchis::{Action, Config, ConfigError, Event, Mode, PositionError, State};
 use fichas::{ColourSet, Phase, Roll, Seat};

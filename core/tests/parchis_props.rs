@@ -1,5 +1,6 @@
 //! Properties of random complete Parchís games in every mode.
 
+use fichas::Rules;
 use fichas::parchis::{Action, Config, Spot, State};
 use fichas::{Colour, Phase, chance};
 use proptest::prelude::*;

@@ -2,6 +2,7 @@
 
 mod poleana_support;
 
+use fichas::Rules;
 use fichas::Colour::*;
 use fichas::poleana::{Action, Board, Config, ConfigError, Event, Mode, PositionError, State};
 use fichas::{ColourSet, Phase, PlayError, Roll};

@@ -1,5 +1,6 @@
 //! Properties of random complete Poleana games, in strict and free mode and on both boards.
 
+use fichas::Rules;
 use fichas::poleana::{Config, Mode, State};
 use fichas::{Phase, chance};
 use proptest::prelude::*;

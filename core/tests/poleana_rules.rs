@@ -7,6 +7,7 @@
 
 mod poleana_support;
 
+use fichas::Rules;
 use fichas::Colour::{self, *};
 use fichas::poleana::{Event, Infraction, Outcome, Route, Spot};
 use fichas::{ColourSet, Phase, PlayError, Roll};

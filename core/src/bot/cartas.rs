@@ -31,6 +31,7 @@
 //! actions) and judges the position. The root's children are added in the greedy ply's order;
 //! the answer is the most visited.
 
+use crate::rules::Rules;
 use alloc::vec::Vec;
 use core::fmt::Write;
 

@@ -17,7 +17,7 @@ use crate::bot::{Bot, Budget, Deadline, Kind, Reason, Suggestion};
 use crate::chance::below;
 use crate::dice::Roll;
 use crate::game::Action;
-use crate::playout::Playout;
+use crate::rules::Rules;
 
 /// Who acts in a dice game position, as the search sees it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,7 +32,7 @@ pub(crate) enum Turn {
 pub(crate) type Values = [f32; 4];
 
 /// A dice game as the bots need it.
-pub(crate) trait DiceGame: Playout + PartialEq + Hash {
+pub(crate) trait DiceGame: Rules + PartialEq + Hash {
     /// The choice as an action of the facade.
     fn action(choice: &Self::Choice) -> Action;
     /// Why the choice at `chosen` is good, in the heuristic's terms.
@@ -49,7 +49,7 @@ fn decide_for<G: DiceGame>(bot: &Bot, state: &G) -> Option<(usize, G::Choices, O
     let mut rng = bot.rng_for(state);
     let strength = bot.strength();
     let (index, estimate) = decide(state, strength.kind, &strength.budget, &mut rng)?;
-    Some((index, state.choices(), estimate))
+    Some((index, state.legal_actions(), estimate))
 }
 
 /// The bot's choice and estimate, without a reason: the fast path of simulations.
@@ -95,11 +95,11 @@ impl Best {
 /// with that position's value for it. `None` when nobody is to decide.
 pub(crate) fn greedy<G: DiceGame, R: Rng + ?Sized>(state: &G, rng: &mut R) -> Option<(usize, f32)> {
     let Turn::Decide(side) = state.turn() else { return None };
-    let choices = state.choices();
+    let choices = state.legal_actions();
     let mut best = Best::new();
     for (i, choice) in choices.iter().enumerate() {
         let mut next = *state;
-        next.apply_into(choice, &mut ());
+        next.play_unchecked(choice, &mut ());
         best.offer(i, next.values()[side], rng);
     }
     (!choices.is_empty()).then_some((best.index, best.value))
@@ -139,7 +139,7 @@ impl<G: DiceGame> Expectimax<G> {
     /// a complete search.
     pub(crate) fn choose<R: Rng + ?Sized>(&mut self, root: &G, depth: u8, rng: &mut R) -> Option<(usize, f32)> {
         let Turn::Decide(side) = root.turn() else { return None };
-        let choices = root.choices();
+        let choices = root.legal_actions();
         if choices.len() <= 1 {
             return greedy(root, rng);
         }
@@ -151,7 +151,7 @@ impl<G: DiceGame> Expectimax<G> {
         let mut inner = self.take();
         for (i, choice) in choices.iter().enumerate() {
             let mut next = *root;
-            next.apply_into(choice, &mut ());
+            next.play_unchecked(choice, &mut ());
             inner.clear();
             if next.turn() == Turn::Decide(side) {
                 // Cannot fail while unbounded.
@@ -252,9 +252,9 @@ impl<G: DiceGame> Expectimax<G> {
 
     /// Collects the distinct positions `side`'s decisions can leave from `state`.
     fn ends(&mut self, state: &G, side: usize, out: &mut Vec<G>) -> Result<(), Abort> {
-        for choice in state.choices().iter() {
+        for choice in state.legal_actions().iter() {
             let mut next = *state;
-            next.apply_into(choice, &mut ());
+            next.play_unchecked(choice, &mut ());
             self.count()?;
             if next.turn() == Turn::Decide(side) {
                 self.ends(&next, side, out)?;
@@ -305,7 +305,7 @@ pub(crate) fn decide<G: DiceGame, R: Rng + ?Sized>(
 ) -> Option<(usize, Option<f32>)> {
     use crate::bot::Kind;
     let Turn::Decide(_) = state.turn() else { return None };
-    let n = state.choices().len();
+    let n = state.legal_actions().len();
     if n == 0 {
         return None;
     }
@@ -338,7 +338,7 @@ mod tests {
         let none = Budget { nodes: 0, depth: 2, ..Budget::HARD };
         let mut search = Expectimax::new(&none);
         let (index, value) = search.choose(&position(), none.depth, &mut rng).unwrap();
-        assert!(index < Playout::choices(&position()).len() && (0.0..=1.0).contains(&value));
+        assert!(index < Rules::legal_actions(&position()).len() && (0.0..=1.0).contains(&value));
         assert_eq!(search.reached(), 0, "no node was left for the next roll");
     }
 

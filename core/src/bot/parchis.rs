@@ -11,6 +11,7 @@
 //! A side (one colour, or two partners) adds its colours' strengths; win shares come from a
 //! softmax over the sides.
 
+use crate::rules::Rules;
 use crate::bot::dice::{DiceGame, Turn, Values, hit_chance};
 use crate::bot::{Reason, math};
 use crate::colour::Colour;

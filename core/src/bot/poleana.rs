@@ -15,6 +15,7 @@
 //!
 //! Strengths become win shares through a softmax over the colours in play.
 
+use crate::rules::Rules;
 use arrayvec::ArrayVec;
 
 use crate::bot::dice::{DiceGame, Turn, Values, hit_chance};

@@ -9,7 +9,8 @@ use crate::cartas::rules::Any;
 use crate::cartas::{Action, Board, Cards, Config, Event, Outcome, Rank, Thefts, View};
 use crate::chance::Outcomes;
 use crate::events::EventSink;
-use crate::phase::{Phase, PlayError};
+use crate::phase::Phase;
+use crate::rules::Rules;
 use crate::seat::Seat;
 
 /// The capacity of an action list: more than any decision can have.
@@ -139,31 +140,9 @@ impl State {
         &self.config
     }
 
-    /// Who acts next.
-    pub fn phase(&self) -> Phase<Seat, Outcome> {
-        match self.stage {
-            Stage::Deal | Stage::Theft { .. } => Phase::Chance,
-            Stage::Exchange | Stage::Play => Phase::Decide(self.turn),
-            Stage::Over(outcome) => Phase::Over(outcome),
-        }
-    }
-
     /// Where the round stands: dealing, exchanging, playing, drawing a theft, or over.
     pub fn stage(&self) -> Stage {
         self.stage
-    }
-
-    /// Whether the game has ended.
-    pub fn is_over(&self) -> bool {
-        matches!(self.stage, Stage::Over(_))
-    }
-
-    /// How the game ended, once it is over.
-    pub fn outcome(&self) -> Option<Outcome> {
-        match self.stage {
-            Stage::Over(outcome) => Some(outcome),
-            _ => None,
-        }
     }
 
     /// The seat to decide; while a theft is drawn, the thief; while dealing, the next to
@@ -264,60 +243,6 @@ impl State {
         crate::chance::pick_weighted(rng, counts.iter().map(|&n| u32::from(n))).and_then(Rank::from_index)
     }
 
-    /// Applies a drawn card (sampled, or supplied by a server) and reports what followed.
-    pub fn apply_chance(&mut self, card: Rank) -> Result<Events, PlayError> {
-        let mut events = Events::new();
-        self.apply_chance_into(card, &mut events)?;
-        Ok(events)
-    }
-
-    /// Like [`State::apply_chance`], sending the events to any sink (`()` discards them).
-    pub fn apply_chance_into<S: EventSink<Event>>(&mut self, card: Rank, sink: &mut S) -> Result<(), PlayError> {
-        match self.stage {
-            Stage::Over(_) => Err(PlayError::GameOver),
-            Stage::Exchange | Stage::Play => Err(PlayError::NotChance),
-            Stage::Deal if self.pile.contains(card) => {
-                self.deal(card, sink);
-                Ok(())
-            }
-            Stage::Theft { victim } if self.hands[victim.index()].contains(card) => {
-                self.steal(victim, card, sink);
-                Ok(())
-            }
-            _ => Err(PlayError::bad_outcome(card)),
-        }
-    }
-
-    /// Every legal action of the seat to decide, in a stable order; empty unless a seat is to
-    /// decide. Allocates nothing. The list depends only on what that seat may see (it is
-    /// computed from its hand, the board and the hand sizes), and is the same as
-    /// `self.view(seat).legal_actions()`.
-    ///
-    /// In the exchange: one pass per rank held, in rank order. In play, card by card in rank
-    /// order (A, 2, …, K, joker), and for each card: bringing a token out; single-token moves,
-    /// token by token from the least advanced, by count (backward 4 last), staying on the track
-    /// before turning into the corridor; the splits of a 7 (see `docs/rules/cartas.md` for
-    /// their order); swaps, by own token, then by seat from the left and token; the own swap;
-    /// thefts, by seat from the left. A joker lists all of these in that order. The host's
-    /// [`Action::Timeout`] is never listed.
-    pub fn legal_actions(&self) -> Actions {
-        let mut out = Actions::new();
-        self.legal_actions_into(&mut out);
-        out
-    }
-
-    /// Like [`State::legal_actions`], into a list the caller keeps (cleared first).
-    pub fn legal_actions_into(&self, out: &mut Actions) {
-        out.clear();
-        match self.stage {
-            Stage::Exchange => self.table(self.turn).exchange(out),
-            Stage::Play => {
-                self.table(self.turn).play(out);
-            }
-            _ => {}
-        }
-    }
-
     /// Whether `action` is legal for the seat to decide (the host's timeout included).
     pub fn is_legal(&self, action: &Action) -> bool {
         match self.stage {
@@ -327,45 +252,6 @@ impl State {
             }
             Stage::Play => *action == Action::Timeout || self.table(self.turn).allows(action),
             _ => false,
-        }
-    }
-
-    /// Applies a decision of the seat to act (or the host's [`Action::Timeout`]) and reports
-    /// what happened.
-    pub fn play(&mut self, action: Action) -> Result<Events, PlayError> {
-        let mut events = Events::new();
-        self.play_into(action, &mut events)?;
-        Ok(events)
-    }
-
-    /// Like [`State::play`], sending the events to any sink (`()` discards them).
-    pub fn play_into<S: EventSink<Event>>(&mut self, action: Action, sink: &mut S) -> Result<(), PlayError> {
-        match self.phase() {
-            Phase::Over(_) => return Err(PlayError::GameOver),
-            Phase::Chance => return Err(PlayError::ChancePending),
-            Phase::Decide(_) => {}
-        }
-        if !self.is_legal(&action) {
-            return Err(PlayError::illegal(action, self.why_illegal(&action)));
-        }
-        self.execute(action, sink);
-        Ok(())
-    }
-
-    /// The host's report that the seat to decide ran out of time. The documented policy: in
-    /// play, the seat folds its hand for the round, as with no legal card; in the exchange, its
-    /// lowest card is passed ([`Rank::timeout_order`]: number cards lowest, then J, Q, K, A and
-    /// the joker). Refused while a chance event is pending: the host holds the cards then.
-    pub fn timeout(&mut self) -> Result<Events, PlayError> {
-        self.play(Action::Timeout)
-    }
-
-    /// Applies an action taken from this state's [`State::legal_actions`], skipping the checks:
-    /// the fast path for simulations. An action from another state gives a wrong (but never
-    /// panicking) result.
-    pub fn play_unchecked<S: EventSink<Event>>(&mut self, action: &Action, sink: &mut S) {
-        if matches!(self.stage, Stage::Exchange | Stage::Play) {
-            self.execute(*action, sink);
         }
     }
 
@@ -389,6 +275,91 @@ impl State {
         let mut any = Any(false);
         self.table(seat).play(&mut any);
         any.0
+    }
+}
+
+/// Cartas' primitives; the services (validated play, events, timeout) are [`Rules`]'.
+impl Rules for State {
+    type Actor = Seat;
+    type Action = Action;
+    /// In Cartas a choice is the action itself.
+    type Choice = Action;
+    type Choices = Actions;
+    type Chance = Rank;
+    type Event = Event;
+    type Events = Events;
+    type Outcome = Outcome;
+
+    const TIMEOUT: Action = Action::Timeout;
+    const TIMEOUT_WHILE_CHANCE: bool = false;
+
+    /// Who acts next: chance while cards are dealt or a theft is drawn.
+    fn phase(&self) -> Phase<Seat, Outcome> {
+        match self.stage {
+            Stage::Deal | Stage::Theft { .. } => Phase::Chance,
+            Stage::Exchange | Stage::Play => Phase::Decide(self.turn),
+            Stage::Over(outcome) => Phase::Over(outcome),
+        }
+    }
+
+    fn seat_of(&self, seat: Seat) -> Seat {
+        seat
+    }
+
+    fn sample_outcome<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Rank> {
+        self.sample_chance(rng)
+    }
+
+    /// A dealt card must be in the pile, a stolen one in the victim's hand.
+    fn can_produce(&self, card: Rank) -> bool {
+        match self.stage {
+            Stage::Deal => self.pile.contains(card),
+            Stage::Theft { victim } => self.hands[victim.index()].contains(card),
+            _ => false,
+        }
+    }
+
+    fn apply_chance_unchecked<S: EventSink<Event>>(&mut self, card: Rank, sink: &mut S) {
+        match self.stage {
+            Stage::Deal => self.deal(card, sink),
+            Stage::Theft { victim } => self.steal(victim, card, sink),
+            _ => {}
+        }
+    }
+
+    /// In the exchange: one pass per rank held, in rank order. In play, card by card in rank
+    /// order (A, 2, …, K, joker), and for each card: bringing a token out; single-token moves,
+    /// token by token from the least advanced, by count (backward 4 last), staying on the track
+    /// before turning into the corridor; the splits of a 7 (see `docs/rules/cartas.md` for
+    /// their order); swaps, by own token, then by seat from the left and token; the own swap;
+    /// thefts, by seat from the left. A joker lists all of these in that order. The list
+    /// depends only on what the seat to decide may see (its hand, the board and the hand
+    /// sizes), and is the same as `self.view(seat).legal_actions()`.
+    fn generate(&self, out: &mut Actions) {
+        match self.stage {
+            Stage::Exchange => self.table(self.turn).exchange(out),
+            Stage::Play => {
+                self.table(self.turn).play(out);
+            }
+            _ => {}
+        }
+    }
+
+    fn choose(&self, action: Action) -> Result<Action, &'static str> {
+        if self.is_legal(&action) { Ok(action) } else { Err(self.why_illegal(&action)) }
+    }
+
+    fn play_unchecked<S: EventSink<Event>>(&mut self, action: &Action, sink: &mut S) {
+        if matches!(self.stage, Stage::Exchange | Stage::Play) {
+            self.execute(*action, sink);
+        }
+    }
+
+    /// The documented policy: in play, the seat folds its hand for the round, as with no legal
+    /// card; in the exchange, its lowest card is passed ([`Rank::timeout_order`]: number cards
+    /// lowest, then J, Q, K, A and the joker).
+    fn time_out<S: EventSink<Event>>(&mut self, sink: &mut S) {
+        self.execute(Action::Timeout, sink);
     }
 }
 

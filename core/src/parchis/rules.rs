@@ -553,7 +553,7 @@ impl State {
     }
 
     /// The host's timeout: everything pending is lost and the turn passes.
-    pub(crate) fn time_out<S: EventSink<Event>>(&mut self, sink: &mut S) {
+    pub(crate) fn time_out_turn<S: EventSink<Event>>(&mut self, sink: &mut S) {
         // Before the roll the time is the turn's; after it, the colour deciding (a partner
         // playing ceded dice) is the one that ran out.
         let colour = if self.roll.is_some() { self.actor } else { self.turn };

@@ -9,7 +9,8 @@ use crate::dice::{Die, Roll};
 use crate::events::EventSink;
 use crate::parchis::rules::Plan;
 use crate::parchis::{Action, Choice, Config, Count, Event, Outcome, Place, Spot};
-use crate::phase::{Phase, PlayError};
+use crate::phase::Phase;
+use crate::rules::Rules;
 use crate::seat::Seat;
 
 /// The legal choices of a decision, in a stable order. Never more than 16.
@@ -101,26 +102,6 @@ impl State {
         &self.config
     }
 
-    /// Who acts next. A seat decides for the colour [`State::actor`] names, which may be a
-    /// partner's colour when dice are ceded or a bonus passes to the partner.
-    pub fn phase(&self) -> Phase<Seat, Outcome> {
-        match (self.outcome, self.roll) {
-            (Some(outcome), _) => Phase::Over(outcome),
-            (None, None) => Phase::Chance,
-            (None, Some(_)) => Phase::Decide(self.config.seat_of(self.actor)),
-        }
-    }
-
-    /// Whether the game has ended.
-    pub fn is_over(&self) -> bool {
-        self.outcome.is_some()
-    }
-
-    /// The winners, once the game has ended.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
     /// The colour whose turn it is.
     pub fn turn(&self) -> Colour {
         self.turn
@@ -176,87 +157,6 @@ impl State {
         Roll::throw(rng)
     }
 
-    /// Applies a roll (sampled, or supplied by a server).
-    ///
-    /// Fails with [`PlayError::NotChance`] while a decision is pending and
-    /// [`PlayError::GameOver`] once the game has ended; any roll is a possible outcome.
-    pub fn apply_chance(&mut self, roll: Roll) -> Result<Events, PlayError> {
-        let mut events = Events::new();
-        self.apply_chance_into(roll, &mut events)?;
-        Ok(events)
-    }
-
-    /// Like [`State::apply_chance`], sending the events to any sink (`()` discards them).
-    pub fn apply_chance_into<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S) -> Result<(), PlayError> {
-        self.phase().expect_chance()?;
-        self.begin_roll(roll, sink);
-        Ok(())
-    }
-
-    /// Every legal choice of the seat to decide, in a stable order. Allocates nothing.
-    pub fn legal_actions(&self) -> Choices {
-        let mut out = Choices::new();
-        self.choices(&mut out);
-        out
-    }
-
-    /// Applies a decision (or the host's [`Action::Timeout`]) and reports what happened.
-    ///
-    /// A decision fails, changing nothing, with [`PlayError::ChancePending`] while the dice are
-    /// to be rolled, [`PlayError::GameOver`] once the game has ended, and [`PlayError::Illegal`]
-    /// (with the reason in words) when it is not among [`State::legal_actions`]. The timeout
-    /// fails only once the game has ended (see [`State::timeout`]).
-    pub fn play(&mut self, action: Action) -> Result<Events, PlayError> {
-        let mut events = Events::new();
-        self.play_into(action, &mut events)?;
-        Ok(events)
-    }
-
-    /// Like [`State::play`], sending the events to any sink.
-    pub fn play_into<S: EventSink<Event>>(&mut self, action: Action, sink: &mut S) -> Result<(), PlayError> {
-        if action == Action::Timeout {
-            return self.timeout_into(sink);
-        }
-        self.phase().expect_decision()?;
-        let choices = self.legal_actions();
-        let plan = self.plan_of(action);
-        let chosen = choices.iter().find(|c| plan.is_some() && self.plan_of(c.action) == plan);
-        match (plan, chosen) {
-            (Some(plan), Some(choice)) => {
-                self.execute(plan, choice, sink);
-                Ok(())
-            }
-            _ => Err(PlayError::illegal(action, self.why_illegal(action))),
-        }
-    }
-
-    /// The host's report that the seat whose turn it is ran out of time, whether or not it has
-    /// rolled: the pending dice and bonus are lost and the turn passes, with no extra roll.
-    ///
-    /// Fails with [`PlayError::GameOver`] once the game has ended.
-    pub fn timeout(&mut self) -> Result<Events, PlayError> {
-        let mut events = Events::new();
-        self.timeout_into(&mut events)?;
-        Ok(events)
-    }
-
-    /// Like [`State::timeout`], sending the events to any sink.
-    pub fn timeout_into<S: EventSink<Event>>(&mut self, sink: &mut S) -> Result<(), PlayError> {
-        if self.is_over() {
-            return Err(PlayError::GameOver);
-        }
-        self.time_out(sink);
-        Ok(())
-    }
-
-    /// Applies a choice taken from this state's [`State::legal_actions`] without checking it:
-    /// the fast path for simulations.
-    pub fn play_unchecked<S: EventSink<Event>>(&mut self, choice: &Choice, sink: &mut S) {
-        if let Some(plan) = self.plan_of(choice.action) {
-            self.execute(plan, choice, sink);
-        }
-    }
-
     /// The internal plan an action names for the colour to decide.
     pub(crate) fn plan_of(&self, action: Action) -> Option<Plan> {
         let Action::Move { from, by } = action else { return None };
@@ -273,6 +173,69 @@ impl State {
             Count::Sum => self.pending == 0b11,
             Count::Bonus(amount) => self.bonus.is_some_and(|b| b.amount == amount),
         }
+    }
+}
+
+/// Parchís' primitives; the services (validated play, events, timeout) are [`Rules`]'.
+impl Rules for State {
+    type Actor = Seat;
+    type Action = Action;
+    type Choice = Choice;
+    type Choices = Choices;
+    type Chance = Roll;
+    type Event = Event;
+    type Events = Events;
+    type Outcome = Outcome;
+
+    const TIMEOUT: Action = Action::Timeout;
+    const TIMEOUT_WHILE_CHANCE: bool = true;
+
+    /// Who acts next. A seat decides for the colour [`State::actor`] names, which may be a
+    /// partner's colour when dice are ceded or a bonus passes to the partner.
+    fn phase(&self) -> Phase<Seat, Outcome> {
+        match (self.outcome, self.roll) {
+            (Some(outcome), _) => Phase::Over(outcome),
+            (None, None) => Phase::Chance,
+            (None, Some(_)) => Phase::Decide(self.config.seat_of(self.actor)),
+        }
+    }
+
+    fn seat_of(&self, seat: Seat) -> Seat {
+        seat
+    }
+
+    fn sample_outcome<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Roll> {
+        self.phase().is_chance().then(|| Roll::throw(rng))
+    }
+
+    fn can_produce(&self, _: Roll) -> bool {
+        true
+    }
+
+    fn apply_chance_unchecked<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S) {
+        self.begin_roll(roll, sink);
+    }
+
+    fn generate(&self, out: &mut Choices) {
+        self.choices(out);
+    }
+
+    fn choose(&self, action: Action) -> Result<Choice, &'static str> {
+        let plan = self.plan_of(action);
+        let chosen = self.legal_actions().into_iter().find(|c| plan.is_some() && self.plan_of(c.action) == plan);
+        chosen.ok_or_else(|| self.why_illegal(action))
+    }
+
+    fn play_unchecked<S: EventSink<Event>>(&mut self, choice: &Choice, sink: &mut S) {
+        if let Some(plan) = self.plan_of(choice.action) {
+            self.execute(plan, choice, sink);
+        }
+    }
+
+    /// The seat whose turn it is ran out of time, whether or not it has rolled: the pending
+    /// dice and bonus are lost and the turn passes, with no extra roll.
+    fn time_out<S: EventSink<Event>>(&mut self, sink: &mut S) {
+        self.time_out_turn(sink);
     }
 }
 

@@ -17,6 +17,7 @@
 //! by number (`*` safe), corridors as `y1`..`y7`, the goal counts in the centre and each home's
 //! count in its corner.
 
+use crate::rules::Rules;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;

@@ -18,6 +18,7 @@
 //! `!` police, or the tokens as letters) and lists each colour's start, limbo, goal, bridge and
 //! house inside it.
 
+use crate::rules::Rules;
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;

@@ -19,6 +19,7 @@
 //! | `quiet=BR` | colours that never released nor committed an infraction (`-` for none) | those with every token at start |
 //! | `result=Y` | the winner once over (`result=special:BR` for a special victory) | not over |
 
+use crate::rules::Rules;
 use core::fmt;
 
 use crate::colour::{Colour, ColourSet};

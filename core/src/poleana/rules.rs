@@ -1003,7 +1003,7 @@ impl State {
     }
 
     /// The host's timeout: drop a pending +10, pay what is owed, pay for the timeout, pass.
-    pub(crate) fn time_out<S: EventSink<Event>>(&mut self, sink: &mut S) {
+    pub(crate) fn time_out_turn<S: EventSink<Event>>(&mut self, sink: &mut S) {
         let c = self.turn;
         sink.emit(Event::Infraction { colour: c, cause: Infraction::Timeout });
         if self.plus10 != NONE {

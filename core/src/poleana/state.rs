@@ -7,7 +7,9 @@ use crate::chance::Outcomes;
 use crate::colour::{Colour, ColourSet};
 use crate::dice::{Die, Roll};
 use crate::events::EventSink;
-use crate::phase::{Phase, PlayError};
+use crate::phase::Phase;
+use crate::rules::Rules;
+use crate::seat::Seat;
 use crate::poleana::rules::Plan;
 use crate::poleana::{Action, Choice, Config, Event, Outcome, Place, Route, Spot};
 
@@ -104,25 +106,6 @@ impl State {
         &self.config
     }
 
-    /// Who acts next.
-    pub fn phase(&self) -> Phase<Colour, Outcome> {
-        match (self.outcome, self.roll) {
-            (Some(outcome), _) => Phase::Over(outcome),
-            (None, None) => Phase::Chance,
-            (None, Some(_)) => Phase::Decide(self.turn),
-        }
-    }
-
-    /// Whether the game has ended.
-    pub fn is_over(&self) -> bool {
-        self.outcome.is_some()
-    }
-
-    /// How the game ended, once it has.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
     /// The colour whose turn it is (the last to play, once the game is over).
     pub fn turn(&self) -> Colour {
         self.turn
@@ -179,83 +162,6 @@ impl State {
         Roll::throw(rng)
     }
 
-    /// Applies a roll (sampled, or supplied by a server) and reports what followed: a third
-    /// double's penalty, a roll with no use passing.
-    ///
-    /// Fails with [`PlayError::NotChance`] while a decision is pending and
-    /// [`PlayError::GameOver`] once the game has ended; any roll is a possible outcome.
-    pub fn apply_chance(&mut self, roll: Roll) -> Result<Events, PlayError> {
-        let mut events = Events::new();
-        self.apply_chance_into(roll, &mut events)?;
-        Ok(events)
-    }
-
-    /// Every legal choice of the player to decide, in a stable order, with its priority class,
-    /// compliance and landing mark. Empty unless a player is to decide. Allocates nothing.
-    pub fn legal_actions(&self) -> Choices {
-        let mut out = Choices::new();
-        self.choices(&mut out);
-        out
-    }
-
-    /// Applies a decision of the player to move (or the host's [`Action::Timeout`]) and reports
-    /// what happened.
-    ///
-    /// A decision fails, changing nothing, with [`PlayError::ChancePending`] while the dice are
-    /// to be rolled, [`PlayError::GameOver`] once the game has ended, and [`PlayError::Illegal`]
-    /// (with the reason in words) when it is not among [`State::legal_actions`]. The timeout
-    /// fails only once the game has ended (see [`State::timeout`]).
-    pub fn play(&mut self, action: Action) -> Result<Events, PlayError> {
-        let mut events = Events::new();
-        self.play_into(action, &mut events)?;
-        Ok(events)
-    }
-
-    /// Like [`State::play`], sending the events to any sink (`()` discards them).
-    pub fn play_into<S: EventSink<Event>>(&mut self, action: Action, sink: &mut S) -> Result<(), PlayError> {
-        if action == Action::Timeout {
-            return self.timeout_into(sink);
-        }
-        self.phase().expect_decision()?;
-        let plan = self.plan_of(action).ok_or_else(|| PlayError::illegal(action, self.why_illegal(action)))?;
-        let choices = self.legal_actions();
-        let chosen = choices
-            .iter()
-            .find(|c| self.plan_of(c.action) == Some(plan))
-            .ok_or_else(|| PlayError::illegal(action, self.why_illegal(action)))?;
-        self.execute(plan, chosen.is_infraction(), false, self.quiet_landing(chosen), sink);
-        Ok(())
-    }
-
-    /// The host's report that the player whose turn it is ran out of time, whether or not it
-    /// has rolled: an infraction whose penalty falls at once, and the turn passes (before the
-    /// roll, with no roll made).
-    ///
-    /// Fails with [`PlayError::GameOver`] once the game has ended.
-    pub fn timeout(&mut self) -> Result<Events, PlayError> {
-        let mut events = Events::new();
-        self.timeout_into(&mut events)?;
-        Ok(events)
-    }
-
-    /// Like [`State::timeout`], sending the events to any sink.
-    pub fn timeout_into<S: EventSink<Event>>(&mut self, sink: &mut S) -> Result<(), PlayError> {
-        if self.is_over() {
-            return Err(PlayError::GameOver);
-        }
-        self.time_out(sink);
-        Ok(())
-    }
-
-    /// Applies a choice taken from this state's [`State::legal_actions`], skipping the checks:
-    /// the fast path for simulations. A choice from another state gives a wrong (but never
-    /// panicking) result.
-    pub fn play_unchecked<S: EventSink<Event>>(&mut self, choice: &Choice, sink: &mut S) {
-        if let Some(plan) = self.plan_of(choice.action) {
-            self.execute(plan, choice.is_infraction(), false, self.quiet_landing(choice), sink);
-        }
-    }
-
     /// Where a listed choice that captures nothing lands, as a place.
     fn quiet_landing(&self, choice: &Choice) -> Option<Place> {
         match choice.priority {
@@ -264,13 +170,6 @@ impl State {
             }
             _ => None,
         }
-    }
-
-    /// Like [`State::apply_chance`], sending the events to any sink (`()` discards them).
-    pub fn apply_chance_into<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S) -> Result<(), PlayError> {
-        self.phase().expect_chance()?;
-        self.begin_roll(roll, sink);
-        Ok(())
     }
 
     /// The internal plan an action names in this state, if it names one at all.
@@ -297,6 +196,74 @@ impl State {
                 Plan::Tapon { token, partner, steps }
             }
         })
+    }
+}
+
+/// Poleana's primitives; the services (validated play, events, timeout) are [`Rules`]'.
+impl Rules for State {
+    type Actor = Colour;
+    type Action = Action;
+    type Choice = Choice;
+    type Choices = Choices;
+    type Chance = Roll;
+    type Event = Event;
+    type Events = Events;
+    type Outcome = Outcome;
+
+    const TIMEOUT: Action = Action::Timeout;
+    const TIMEOUT_WHILE_CHANCE: bool = true;
+
+    /// Who acts next: the colour whose turn it is, once it has rolled.
+    fn phase(&self) -> Phase<Colour, Outcome> {
+        match (self.outcome, self.roll) {
+            (Some(outcome), _) => Phase::Over(outcome),
+            (None, None) => Phase::Chance,
+            (None, Some(_)) => Phase::Decide(self.turn),
+        }
+    }
+
+    fn seat_of(&self, colour: Colour) -> Seat {
+        self.config.seat_of(colour)
+    }
+
+    fn sample_outcome<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Roll> {
+        self.phase().is_chance().then(|| Roll::throw(rng))
+    }
+
+    fn can_produce(&self, _: Roll) -> bool {
+        true
+    }
+
+    /// A roll, then what follows it at once: a third double's penalty, a roll with no use
+    /// passing.
+    fn apply_chance_unchecked<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S) {
+        self.begin_roll(roll, sink);
+    }
+
+    /// With its priority class, compliance and landing mark; in strict mode the compliant
+    /// choices only.
+    fn generate(&self, out: &mut Choices) {
+        self.choices(out);
+    }
+
+    fn choose(&self, action: Action) -> Result<Choice, &'static str> {
+        let plan = self.plan_of(action).ok_or_else(|| self.why_illegal(action))?;
+        let choices = self.legal_actions();
+        let chosen = choices.iter().find(|c| self.plan_of(c.action) == Some(plan));
+        chosen.copied().ok_or_else(|| self.why_illegal(action))
+    }
+
+    fn play_unchecked<S: EventSink<Event>>(&mut self, choice: &Choice, sink: &mut S) {
+        if let Some(plan) = self.plan_of(choice.action) {
+            self.execute(plan, choice.is_infraction(), false, self.quiet_landing(choice), sink);
+        }
+    }
+
+    /// The player whose turn it is ran out of time, whether or not it has rolled: an
+    /// infraction whose penalty falls at once, and the turn passes (before the roll, with no
+    /// roll made).
+    fn time_out<S: EventSink<Event>>(&mut self, sink: &mut S) {
+        self.time_out_turn(sink);
     }
 }
 

@@ -1,6 +1,7 @@
 //! Helpers for the Cartas tests: positions from text, actions and events as text.
 #![allow(dead_code)]
 
+use fichas::Rules;
 use fichas::cartas::{Board, Cards, Config, Event, Events, Rank, State, TOKENS};
 use fichas::{Phase, Seat};
 

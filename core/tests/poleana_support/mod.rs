@@ -1,6 +1,7 @@
 //! Helpers for the Poleana rule tests: positions from text, choices as text.
 #![allow(dead_code)]
 
+use fichas::Rules;
 use fichas::poleana::{Event, Events, State};
 use fichas::{Phase, Roll};
 
