@@ -6,7 +6,7 @@ use arrayvec::ArrayVec;
 use crate::colour::Colour;
 use crate::dice::Roll;
 use crate::events::EventSink;
-use crate::parchis::board::{Cell, TRACK, is_safe};
+use crate::parchis::board::{Cell, NOWHERE, TRACK, exit};
 use crate::parchis::state::{Bonus, NONE};
 use crate::parchis::{Action, Choice, Choices, Count, Event, Mode, Outcome, Place, Spot, State};
 
@@ -35,76 +35,86 @@ struct Landing {
     victim: Option<Colour>,
 }
 
-/// Who stands where: each token's cell (in token order, four a colour; `NOWHERE` for tokens
-/// at home or at the goal), and the barriers as a bitboard (bit `i` for track cell `i + 1`), so
-/// that a walk checks its whole path with one mask. Sixteen cells are cheaper to gather than a
-/// table of the board, and a lookup is a short fixed scan.
+/// Who stands where: each token's cell (byte `4 * colour + slot`, `NOWHERE` for tokens at
+/// home or at the goal), and the cells of the barriers (at most eight, rarely any). Sixteen
+/// cells are cheaper to gather than a table of the board, and as one 128-bit word a lookup
+/// compares all sixteen at once.
 struct Occupancy {
-    cells: [u8; 16],
-    barriers: u128,
+    cells: u128,
+    barriers: [u8; 8],
+    barrier_count: u8,
 }
 
-const NOWHERE: u8 = u8::MAX;
-
-/// The safe track cells, as a bitboard.
-const SAFE: u128 = {
-    let mut mask = 0u128;
-    let mut n = 1;
-    while n <= TRACK {
-        if is_safe(n) {
-            mask |= 1 << (n - 1);
-        }
-        n += 1;
-    }
-    mask
-};
-
-/// The track cells `first, first + 1, …` (`len` of them), going round after cell 68.
-#[inline]
-const fn track_run(first: u8, len: u8) -> u128 {
-    let all = (1u128 << len) - 1;
-    let run = all << first;
-    let wrapped = if first + len > TRACK { all >> (TRACK - first) } else { 0 };
-    (run | wrapped) & ((1u128 << TRACK) - 1)
-}
+/// A byte of ones in every lane, to spread a byte over all sixteen.
+const LANES: u128 = u128::MAX / 0xFF;
+/// The low seven bits of every lane.
+const LOW7: u128 = LANES * 0x7F;
 
 impl Occupancy {
     fn of(state: &State) -> Occupancy {
         let mut cells = [NOWHERE; 16];
-        let mut pairs = 0u128;
-        for colour in Colour::ALL {
-            let tokens = &state.tokens[colour.index()];
-            for (slot, &place) in tokens.iter().enumerate() {
-                if let Some(cell) = place.cell(colour) {
-                    cells[colour.index() * 4 + slot] = cell.0;
-                    // A colour's tokens are sorted, so its pairs stand next to each other.
-                    if slot > 0 && tokens[slot - 1] == place && cell.is_track() {
-                        pairs |= 1 << cell.0;
-                    }
+        for (i, cell) in cells.iter_mut().enumerate() {
+            let colour = Colour::ALL[i / 4];
+            *cell = state.tokens[i / 4][i % 4].cell(colour).map_or(NOWHERE, |c| c.0);
+        }
+        let mut barriers = [NOWHERE; 8];
+        let mut barrier_count = 0;
+        for (c, tokens) in state.tokens.iter().enumerate() {
+            for slot in 1..4 {
+                // A colour's tokens are sorted, so its pairs stand next to each other.
+                let cell = Cell(cells[c * 4 + slot]);
+                if tokens[slot - 1] == tokens[slot] && cell.is_safe() {
+                    barriers[usize::from(barrier_count)] = cell.0;
+                    barrier_count += 1;
                 }
             }
         }
-        Occupancy { cells, barriers: pairs & SAFE }
+        Occupancy { cells: u128::from_le_bytes(cells), barriers, barrier_count }
+    }
+
+    /// The tokens on `cell`: the top bit of byte `4 * colour + slot` for each.
+    #[inline]
+    fn on(&self, cell: Cell) -> u128 {
+        // A byte is zero where the token stands on `cell`; the classic exact zero-byte test.
+        let x = self.cells ^ (LANES * u128::from(cell.0));
+        !(((x & LOW7) + LOW7) | x | LOW7)
     }
 
     #[inline]
     fn count(&self, cell: Cell) -> u8 {
-        self.cells.iter().filter(|&&c| c == cell.0).count() as u8
+        self.on(cell).count_ones() as u8
     }
 
     /// The colours of the first and second token on `cell`, in colour order (meaningful up to
     /// its count).
     #[inline]
     fn colours(&self, cell: Cell) -> (Colour, Colour) {
-        let mut found = self.cells.iter().enumerate().filter(|&(_, &c)| c == cell.0).map(|(i, _)| Colour::ALL[i / 4]);
-        let first = found.next().unwrap_or(Colour::Yellow);
-        (first, found.next().unwrap_or(first))
+        // Four tokens a colour, eight bits a token: a colour spans 32 bits.
+        let colour_of = |on: u128| (on != 0).then(|| Colour::ALL[on.trailing_zeros() as usize / 32]);
+        let on = self.on(cell);
+        let first = colour_of(on).unwrap_or(Colour::Yellow);
+        (first, colour_of(on & on.wrapping_sub(1)).unwrap_or(first))
     }
 
     /// A barrier: two tokens of one colour on a safe cell. Nobody passes it.
     #[inline]
     fn is_barrier(&self, cell: Cell) -> bool {
-        self.barriers & (1u128 << cell.0) != 0
+        self.barriers[..usize::from(self.barrier_count)].contains(&cell.0)
+    }
+
+    /// The barriers on the path of `colour`, by progress: bit `p` for the track cell `p` steps
+    /// from its exit (the 64 cells it walks), so that a walk checks its path with one mask.
+    #[inline]
+    fn barriers_ahead(&self, colour: Colour) -> u64 {
+        let mut ahead = 0;
+        for &cell in &self.barriers[..usize::from(self.barrier_count)] {
+            let p = cell + TRACK - (exit(colour) - 1);
+            let p = if p >= TRACK { p - TRACK } else { p };
+            if p <= Place::LAST_TRACK {
+                ahead |= 1 << p;
+            }
+        }
+        ahead
     }
 }
 
@@ -123,16 +133,15 @@ impl State {
 
     /// Walks a token of `colour` from `from` by `steps`: barriers block the track, the goal needs
     /// the exact count, and the landing cell must have room (rulings 2.2).
-    fn walk(&self, occ: &Occupancy, colour: Colour, from: Place, steps: u8) -> Option<Landing> {
+    fn walk(&self, occ: &Occupancy, ahead: u64, colour: Colour, from: Place, steps: u8) -> Option<Landing> {
         let to = from.plus(steps)?;
         let start = from.steps()?;
         // The track cells passed (corridor cells never block): one mask against the barriers.
         let last_passed = (start + steps - 1).min(Place::LAST_TRACK);
         if last_passed > start {
-            if let Some(first) = Place::progress(start + 1).cell(colour) {
-                if occ.barriers & track_run(first.0, last_passed - start) != 0 {
-                    return None;
-                }
+            let passed = (u64::MAX >> (Place::LAST_TRACK - last_passed)) & (u64::MAX << (start + 1));
+            if ahead & passed != 0 {
+                return None;
             }
         }
         let Some(cell) = to.cell(colour) else { return Some(Landing { to, victim: None }) };
@@ -189,11 +198,12 @@ impl State {
     /// with `first_only`: enough to know whether there is one).
     fn moves(&self, occ: &Occupancy, colour: Colour, by: Count, steps: u8, out: &mut Candidates, first_only: bool) {
         let tokens = &self.tokens[colour.index()];
+        let ahead = occ.barriers_ahead(colour);
         for (slot, &place) in tokens.iter().enumerate() {
             if !place.is_out() || (slot > 0 && tokens[slot - 1] == place) {
                 continue;
             }
-            if let Some(landing) = self.walk(occ, colour, place, steps) {
+            if let Some(landing) = self.walk(occ, ahead, colour, place, steps) {
                 let plan = Plan { slot: slot as u8, by };
                 let _ = out.try_push(Candidate { plan, steps, to: landing.to, victim: landing.victim });
                 if first_only {
