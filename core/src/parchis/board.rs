@@ -161,6 +161,48 @@ const SAFE_CELL: [bool; 256] = {
     table
 };
 
+/// The place bytes of all sixteen tokens as one word, byte `4 * colour + slot`, so that a
+/// question about every token is a few word operations.
+#[inline]
+pub(crate) fn places_word(tokens: &[[Place; 4]; 4]) -> u128 {
+    let mut bytes = [0u8; 16];
+    for (i, byte) in bytes.iter_mut().enumerate() {
+        *byte = tokens[i / 4][i % 4].0;
+    }
+    u128::from_le_bytes(bytes)
+}
+
+/// Not a place any token has (`places_word` bytes never hold it).
+const NO_PLACE: u8 = 0xFE;
+
+/// For each cell, the place byte a token of each colour has when it stands there (byte
+/// `4 * colour + slot`, the same for the four slots), or `NO_PLACE` where that colour never
+/// stands: compared with [`places_word`], the zero bytes are the tokens on the cell.
+pub(crate) const PLACES_ON: [u128; Cell::COUNT] = {
+    let mut table = [0u128; Cell::COUNT];
+    let mut cell = 0;
+    while cell < Cell::COUNT {
+        let mut i = 0;
+        while i < 16 {
+            let colour = Colour::ALL[i / 4];
+            let mut byte = NO_PLACE;
+            let mut p = 0;
+            while p <= Place::GOAL.0 {
+                if let Some(c) = Place(p).compute_cell(colour) {
+                    if c.0 as usize == cell {
+                        byte = p;
+                    }
+                }
+                p += 1;
+            }
+            table[cell] |= (byte as u128) << (8 * i);
+            i += 1;
+        }
+        cell += 1;
+    }
+    table
+};
+
 impl fmt::Debug for Place {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self.0 {

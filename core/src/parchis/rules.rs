@@ -6,7 +6,7 @@ use arrayvec::ArrayVec;
 use crate::colour::Colour;
 use crate::dice::Roll;
 use crate::events::EventSink;
-use crate::parchis::board::{Cell, NOWHERE, TRACK, exit};
+use crate::parchis::board::{Cell, NOWHERE, PLACES_ON, TRACK, exit, places_word};
 use crate::parchis::state::{Bonus, NONE};
 use crate::parchis::{Action, Choice, Choices, Count, Event, Mode, Outcome, Place, Spot, State};
 
@@ -35,12 +35,11 @@ struct Landing {
     victim: Option<Colour>,
 }
 
-/// Who stands where: each token's cell (byte `4 * colour + slot`, `NOWHERE` for tokens at
-/// home or at the goal), and the cells of the barriers (at most eight, rarely any). Sixteen
-/// cells are cheaper to gather than a table of the board, and as one 128-bit word a lookup
-/// compares all sixteen at once.
+/// Who stands where: every token's place as one 128-bit word (byte `4 * colour + slot`), so
+/// that asking who stands on a cell compares all sixteen at once, and the cells of the
+/// barriers (at most eight, rarely any).
 struct Occupancy {
-    cells: u128,
+    places: u128,
     barriers: [u8; 8],
     barrier_count: u8,
 }
@@ -49,40 +48,54 @@ struct Occupancy {
 const LANES: u128 = u128::MAX / 0xFF;
 /// The low seven bits of every lane.
 const LOW7: u128 = LANES * 0x7F;
+/// The bytes of slots 1 to 3 of every colour.
+const LATER_SLOTS: u128 = LANES & !(u128::MAX / 0xFFFF_FFFF);
+
+/// The top bit of every byte of `x` that is zero (the classic exact test, with no borrow
+/// running from one byte into the next).
+#[inline]
+const fn zero_bytes(x: u128) -> u128 {
+    !(((x & LOW7) + LOW7) | x | LOW7)
+}
 
 impl Occupancy {
     fn of(state: &State) -> Occupancy {
-        let mut cells = [NOWHERE; 16];
-        for (i, cell) in cells.iter_mut().enumerate() {
-            let colour = Colour::ALL[i / 4];
-            *cell = state.tokens[i / 4][i % 4].cell(colour).map_or(NOWHERE, |c| c.0);
-        }
+        let places = places_word(&state.tokens);
         let mut barriers = [NOWHERE; 8];
         let mut barrier_count = 0;
-        for (c, tokens) in state.tokens.iter().enumerate() {
-            for slot in 1..4 {
-                // A colour's tokens are sorted, so its pairs stand next to each other.
-                let cell = Cell(cells[c * 4 + slot]);
-                if tokens[slot - 1] == tokens[slot] && cell.is_safe() {
-                    barriers[usize::from(barrier_count)] = cell.0;
-                    barrier_count += 1;
-                }
+        // A colour's tokens are sorted, so its pairs stand next to each other: a token on the
+        // same place as the one before it, on the track (a place byte below 64).
+        let pairs = zero_bytes(places ^ (places << 8)) & zero_bytes(places & (LANES * 0xC0)) & (LATER_SLOTS << 7);
+        let mut rest = pairs;
+        while rest != 0 {
+            let token = rest.trailing_zeros() as usize / 8;
+            rest &= rest - 1;
+            let colour = Colour::ALL[token / 4];
+            if let Some(cell) = state.tokens[token / 4][token % 4].cell(colour).filter(|c| c.is_safe()) {
+                barriers[usize::from(barrier_count)] = cell.0;
+                barrier_count += 1;
             }
         }
-        Occupancy { cells: u128::from_le_bytes(cells), barriers, barrier_count }
+        Occupancy { places, barriers, barrier_count }
     }
 
     /// The tokens on `cell`: the top bit of byte `4 * colour + slot` for each.
     #[inline]
     fn on(&self, cell: Cell) -> u128 {
-        // A byte is zero where the token stands on `cell`; the classic exact zero-byte test.
-        let x = self.cells ^ (LANES * u128::from(cell.0));
-        !(((x & LOW7) + LOW7) | x | LOW7)
+        zero_bytes(self.places ^ PLACES_ON[usize::from(cell.0)])
     }
 
+    /// How many tokens stand on `cell`, 0, 1 or 2 (no cell holds more).
     #[inline]
     fn count(&self, cell: Cell) -> u8 {
-        self.on(cell).count_ones() as u8
+        let on = self.on(cell);
+        if on == 0 {
+            0
+        } else if on & (on - 1) == 0 {
+            1
+        } else {
+            2
+        }
     }
 
     /// The colours of the first and second token on `cell`, in colour order (meaningful up to
