@@ -251,6 +251,77 @@ impl Board {
     }
 }
 
+/// Not a place any token has: a byte [`places_word`] never holds.
+const NO_PLACE: u8 = 0xFE;
+
+/// For each cell, the place byte a token of each colour has when it stands there (byte
+/// `4 * colour + slot`, the same for the four slots; perimeter places taken within the first lap,
+/// so own cells 0 to 8 match both passes once a word is reduced so), or `NO_PLACE` where that
+/// colour never stands. Compared with the reduced [`places_word`], the zero bytes are the tokens
+/// on the cell.
+const fn places_on(board: Board) -> [u128; Cell::COUNT] {
+    let mut table = [0u128; Cell::COUNT];
+    let mut k = 0;
+    while k < Cell::COUNT {
+        let mut c = 0;
+        while c < 4 {
+            let colour = Colour::ALL[c];
+            let mut byte = NO_PLACE;
+            if k < Cell::BRIDGES as usize {
+                let mut d = 0;
+                while d < board.lap() {
+                    if board.perimeter_at(colour, d) as usize == k {
+                        byte = d;
+                    }
+                    d += 1;
+                }
+            } else if k < Cell::HOUSES as usize {
+                let i = (k - Cell::BRIDGES as usize) as u8;
+                byte = Place::bridge(Colour::ALL[(i / BRIDGE_CELLS) as usize], i % BRIDGE_CELLS + 1).0;
+            } else {
+                let i = (k - Cell::HOUSES as usize) as u8;
+                if (i / (HOUSE_CELLS - 1)) as usize == c {
+                    byte = Place::house(i % (HOUSE_CELLS - 1) + 1).0;
+                }
+            }
+            let mut slot = 0;
+            while slot < 4 {
+                table[k] |= (byte as u128) << (8 * (4 * c + slot));
+                slot += 1;
+            }
+            c += 1;
+        }
+        k += 1;
+    }
+    table
+}
+
+static PLACES_ON_CLASSIC: [u128; Cell::COUNT] = places_on(Board::Classic);
+static PLACES_ON_EXPRESS: [u128; Cell::COUNT] = places_on(Board::Express);
+
+impl Board {
+    /// The pattern of [`places_on`] for `cell` on this board.
+    #[inline]
+    pub(crate) fn places_on(self, cell: Cell) -> u128 {
+        let table = match self {
+            Board::Classic => &PLACES_ON_CLASSIC,
+            Board::Express => &PLACES_ON_EXPRESS,
+        };
+        table[usize::from(cell.0)]
+    }
+}
+
+/// The place bytes of all sixteen tokens as one word, byte `4 * colour + slot`, so that a
+/// question about every token is a few word operations.
+#[inline]
+pub(crate) fn places_word(tokens: &[[Place; 4]; 4]) -> u128 {
+    let mut bytes = [0u8; 16];
+    for (i, byte) in bytes.iter_mut().enumerate() {
+        *byte = tokens[i / 4][i % 4].0;
+    }
+    u128::from_le_bytes(bytes)
+}
+
 /// Where a token is, as progress from its own 0 (the engine's view; see [`Spot`] for names).
 ///
 /// Tokens of one colour on the same place are interchangeable, and a colour's tokens are kept
@@ -347,8 +418,8 @@ impl fmt::Debug for Place {
 pub(crate) struct Cell(pub(crate) u8);
 
 impl Cell {
-    const BRIDGES: u8 = 60;
-    const HOUSES: u8 = Cell::BRIDGES + 4 * BRIDGE_CELLS;
+    pub(crate) const BRIDGES: u8 = 60;
+    pub(crate) const HOUSES: u8 = Cell::BRIDGES + 4 * BRIDGE_CELLS;
     pub(crate) const COUNT: usize = (Cell::HOUSES + 4 * (HOUSE_CELLS - 1)) as usize;
 
     #[inline]

@@ -9,7 +9,7 @@ use arrayvec::ArrayVec;
 use crate::colour::Colour;
 use crate::dice::{Die, Roll};
 use crate::events::EventSink;
-use crate::poleana::board::{BRIDGE_CELLS, Cell, Kind};
+use crate::poleana::board::{BRIDGE_CELLS, Cell, Kind, places_word};
 use crate::poleana::state::{Left, NONE};
 use crate::poleana::{
     Action, Board, Choice, Choices, Compliance, Event, Infraction, Mark, Mode, Outcome, Place, Priority, Route, State,
@@ -50,46 +50,72 @@ impl Walk {
     }
 }
 
-/// Who stands on each physical cell: one colour and a count.
+/// Who stands where: every token's place as one 128-bit word (byte `4 * colour + slot`), with
+/// the final approach reduced to the first lap's numbers, so that asking who stands on a cell
+/// compares all sixteen at once against the cell's pattern ([`Board::places_on`]).
 struct Occupancy {
-    cells: [u8; Cell::COUNT],
+    board: Board,
+    places: u128,
     /// The perimeter cells holding a tapón (bit `i` for perimeter index `i`), so that a walk
     /// checks its whole path with one mask.
     tapons: u64,
 }
 
+/// A byte of ones in every lane, to spread a byte over all sixteen.
+const LANES: u128 = u128::MAX / 0xFF;
+/// The low seven bits, and the top bit, of every lane.
+const LOW7: u128 = LANES * 0x7F;
+const HIGH: u128 = LANES * 0x80;
+/// The first byte, and the first two bytes, of each colour's four.
+const SLOT0: u128 = (u128::MAX / 0xFFFF_FFFF) * 0xFF;
+const SLOTS01: u128 = (u128::MAX / 0xFFFF_FFFF) * 0xFFFF;
+
+/// The top bit of every byte of `x` that is zero (the classic exact test, with no borrow
+/// running from one byte into the next).
+#[inline]
+const fn zero_bytes(x: u128) -> u128 {
+    !(((x & LOW7) + LOW7) | x | LOW7)
+}
+
 impl Occupancy {
     fn of(state: &State) -> Occupancy {
         let board = state.config.board();
-        let mut cells = [0u8; Cell::COUNT];
+        let lap = board.lap();
+        let x = places_word(&state.tokens);
+        // Perimeter places are below 100; those of the final approach (a lap and more) stand on
+        // the same cells as the first pass over own 0 to 8.
+        let low = x & LOW7;
+        let track = !((low + LANES * 28) | x) & HIGH;
+        let approach = track & (low + LANES * u128::from(128 - lap)) & HIGH;
+        let places = x - (approach >> 7) * u128::from(lap);
+        // A tapón: two tokens of a colour on one perimeter cell. Compare each token with the
+        // one and the two before it among its colour's four (all six pairs), off-perimeter
+        // tokens blanked out.
+        let cells = places | ((!track & HIGH) >> 7) * 0xFF;
+        let before = ((cells << 8) & !SLOT0) | ((cells >> 24) & SLOT0);
+        let two_before = ((cells << 16) & !SLOTS01) | ((cells >> 16) & SLOTS01);
+        let mut pairs = (zero_bytes(cells ^ before) | zero_bytes(cells ^ two_before)) & track;
         let mut tapons = 0u64;
-        for colour in Colour::ALL {
-            for &place in &state.tokens[colour.index()] {
-                // Most tokens are on the perimeter or off the board (start, limbo, goal): decide
-                // those without decoding the place.
-                let cell = match place.progress() {
-                    Some(d) => Cell(board.perimeter_at(colour, d)),
-                    None if !place.on_board() => continue,
-                    None => match board.cell(colour, place) {
-                        Some(cell) => cell,
-                        None => continue,
-                    },
-                };
-                let entry = &mut cells[usize::from(cell.0)];
-                *entry = (colour as u8) << 4 | ((*entry & 0x0F) + 1);
-                if *entry & 0x0F >= 2 && cell.is_perimeter() {
-                    tapons |= 1 << cell.0;
-                }
-            }
+        while pairs != 0 {
+            let token = pairs.trailing_zeros() / 8;
+            pairs &= pairs - 1;
+            let d = (places >> (8 * token)) as u8;
+            tapons |= 1 << board.perimeter_at(Colour::ALL[token as usize / 4], d);
         }
-        Occupancy { cells, tapons }
+        Occupancy { board, places, tapons }
     }
 
-    /// The colour on `cell` (meaningless when the count is 0) and how many tokens.
+    /// The colour on `cell` (meaningless when the count is 0) and how many tokens, counted up
+    /// to two (every rule asks no more).
     #[inline]
     fn at(&self, cell: Cell) -> (Colour, u8) {
-        let entry = self.cells[usize::from(cell.0)];
-        (Colour::ALL[usize::from(entry >> 4) & 3], entry & 0x0F)
+        let on = zero_bytes(self.places ^ self.board.places_on(cell));
+        if on == 0 {
+            return (Colour::Yellow, 0);
+        }
+        // Four tokens a colour, eight bits a token: a colour spans 32 bits.
+        let colour = Colour::ALL[(127 - on.leading_zeros() as usize) / 32];
+        (colour, if on & (on - 1) == 0 { 1 } else { 2 })
     }
 
     /// Whether a tapón stands on one of the `len` perimeter cells from index `first` on, going
