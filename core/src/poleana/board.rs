@@ -26,16 +26,36 @@ pub enum Board {
     Express,
 }
 
-/// Side (as a colour index) and number of every perimeter index, per board.
-static SIDES_CLASSIC: [(u8, u8); 60] = sides(Board::Classic);
-static SIDES_EXPRESS: [(u8, u8); 60] = sides(Board::Express);
+/// Side (as a colour index) and number of every perimeter index, per board; for every byte,
+/// so that a lookup needs no `% 60`.
+static SIDES_CLASSIC: [(u8, u8); 256] = sides(Board::Classic);
+static SIDES_EXPRESS: [(u8, u8); 256] = sides(Board::Express);
 
-const fn sides(board: Board) -> [(u8, u8); 60] {
-    let mut table = [(0, 0); 60];
+const fn sides(board: Board) -> [(u8, u8); 256] {
+    let mut table = [(0, 0); 256];
     let mut i = 0;
-    while i < 60 {
-        table[i] = board.compute_side_of(i as u8 % board.lap());
+    while i < 256 {
+        table[i] = board.compute_side_of((i % 60) as u8 % board.lap());
         i += 1;
+    }
+    table
+}
+
+/// The perimeter index of every colour's progress byte, per board (`perimeter_at` on every
+/// walk, without the board's numbers or the wrapping).
+static PERIMETER_CLASSIC: [[u8; 256]; 4] = perimeters(Board::Classic);
+static PERIMETER_EXPRESS: [[u8; 256]; 4] = perimeters(Board::Express);
+
+const fn perimeters(board: Board) -> [[u8; 256]; 4] {
+    let mut table = [[0; 256]; 4];
+    let mut c = 0;
+    while c < 4 {
+        let mut d = 0;
+        while d < 256 {
+            table[c][d] = board.compute_perimeter_at(Colour::ALL[c], d as u8);
+            d += 1;
+        }
+        c += 1;
     }
     table
 }
@@ -126,7 +146,7 @@ impl Board {
             Board::Classic => &SIDES_CLASSIC,
             Board::Express => &SIDES_EXPRESS,
         };
-        let (side, number) = table[(index % 60) as usize];
+        let (side, number) = table[index as usize];
         (Colour::ALL[side as usize], number)
     }
 
@@ -136,11 +156,21 @@ impl Board {
         ((index / s) % 4, (index % s + s - self.lead()) % s)
     }
 
-    /// The perimeter index of a token of `colour` with progress `d`.
+    /// The perimeter index of a token of `colour` with progress `d` (looked up, like
+    /// [`Board::side_of`]).
     #[inline]
     pub(crate) const fn perimeter_at(self, colour: Colour, d: u8) -> u8 {
+        let table = match self {
+            Board::Classic => &PERIMETER_CLASSIC,
+            Board::Express => &PERIMETER_EXPRESS,
+        };
+        table[colour as usize][d as usize]
+    }
+
+    /// The perimeter index of a token of `colour` with progress `d`, computed.
+    const fn compute_perimeter_at(self, colour: Colour, d: u8) -> u8 {
         // Own 0 sits after the cells of the stretch that come before it (10..14).
-        self.wrap(colour as u8 * self.side() + self.lead() + d)
+        self.wrap((colour as u8 * self.side() + self.lead()).wrapping_add(d))
     }
 
     /// `x` brought into `0..lap`, for any `x` below three laps (cheaper than a division).
@@ -270,7 +300,7 @@ const fn places_on(board: Board) -> [u128; Cell::COUNT] {
             if k < Cell::BRIDGES as usize {
                 let mut d = 0;
                 while d < board.lap() {
-                    if board.perimeter_at(colour, d) as usize == k {
+                    if board.compute_perimeter_at(colour, d) as usize == k {
                         byte = d;
                     }
                     d += 1;

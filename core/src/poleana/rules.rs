@@ -186,11 +186,14 @@ impl State {
         // The common case, a perimeter walk that stays on the perimeter: consecutive cells.
         if let (Some(d), false) = (from.progress(), up) {
             if d + steps <= board.last_track() {
-                let start = board.perimeter_at(colour, d);
-                if steps > 1 && occ.tapon_on_run(board, board.wrap(start + 1), steps - 1) {
-                    return None;
+                // Most boards hold no tapón: then no path is blocked.
+                if steps > 1 && occ.tapons != 0 {
+                    let start = board.perimeter_at(colour, d);
+                    if occ.tapon_on_run(board, board.wrap(start + 1), steps - 1) {
+                        return None;
+                    }
                 }
-                return self.land(occ, colour, Place::track(d + steps), Cell(board.wrap(start + steps)));
+                return self.land(occ, colour, Place::track(d + steps), Cell(board.perimeter_at(colour, d + steps)));
             }
         }
         let open = self.config.bridges_open_to_all();
