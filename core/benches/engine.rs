@@ -9,8 +9,8 @@
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
-use fichas::phase::Phase;
 use fichas::Rules;
+use fichas::phase::Phase;
 use fichas::simulation::{game_rng, play_random};
 use fichas::{cartas, chance, parchis, poleana};
 

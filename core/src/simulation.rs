@@ -216,9 +216,16 @@ trait Simulated: Rules {
     fn summarise(&self, outcome: Self::Outcome) -> (u8, bool);
 }
 
-/// Plays a uniformly random legal choice.
-fn play_any<P: Rules, R: Rng + ?Sized>(state: &mut P, rng: &mut R, sink: &mut impl EventSink<P::Event>) {
-    let choices = state.legal_actions();
+/// Plays a uniformly random legal choice, listed into `choices`: a list the game's loop keeps,
+/// so that no list is built and returned by value each decision (a Cartas list holds 640
+/// actions).
+fn play_any<P: Rules, R: Rng + ?Sized>(
+    state: &mut P,
+    choices: &mut P::Choices,
+    rng: &mut R,
+    sink: &mut impl EventSink<P::Event>,
+) {
+    state.legal_actions_into(choices);
     if let Some(choice) = choices.get(below(rng, choices.len() as u32) as usize) {
         state.play_unchecked(choice, sink);
     }
@@ -338,6 +345,7 @@ where
 {
     let mut summary = GameSummary::default();
     let mut captures = Captures::default();
+    let mut choices = P::Choices::default();
     let mut last_turn = None;
     loop {
         // A turn begins whenever a different seat (or colour) takes over; u8::MAX marks steps
@@ -358,7 +366,7 @@ where
                         let action = decide(seat, &state.view_of(seat))?;
                         state.play_checked(action, &mut captures)?;
                     }
-                    _ => play_any(&mut state, rng, &mut captures),
+                    _ => play_any(&mut state, &mut choices, rng, &mut captures),
                 }
                 summary.decisions += 1;
             }

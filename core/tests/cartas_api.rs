@@ -3,8 +3,8 @@
 
 mod cartas_support;
 
-use fichas::Rules;
 use cartas_support::*;
+use fichas::Rules;
 use fichas::cartas::{
     ACTION_SPACE, Action, Config, ConfigError, Event, MAX_ACTIONS, Outcome, PositionError, Rank, Stage, State, View,
 };

@@ -6,8 +6,8 @@
 
 mod cartas_support;
 
-use fichas::Rules;
 use cartas_support::*;
+use fichas::Rules;
 use fichas::cartas::{Action, Config, ConfigError, Draw, Event, Outcome, Rank, Stage, State, Theft};
 use fichas::{Phase, PlayError};
 

@@ -4,8 +4,8 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use fichas::phase::Phase;
 use fichas::Rules;
+use fichas::phase::Phase;
 use fichas::{cartas, chance, parchis, poleana};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;

@@ -1,7 +1,7 @@
 //! The Parchís API around the rules: configuration, errors, notation, position text, JSON.
 
-use fichas::Rules;
 use fichas::Colour::*;
+use fichas::Rules;
 use fichas::parchis::{Action, Config, ConfigError, Event, Mode, PositionError, State};
 use fichas::{ColourSet, Phase, Roll, Seat};
 

@@ -4,8 +4,8 @@
 //! Geometry: exits Yellow 5, Blue 22, Red 39, Green 56; last track cells before the corridor
 //! Yellow 68, Blue 17, Red 34, Green 51; safe cells 5, 12, 17, 22, 29, 34, 39, 46, 51, 56, 63, 68.
 
-use fichas::Rules;
 use fichas::Colour::*;
+use fichas::Rules;
 use fichas::parchis::{Count, Event, Events, Outcome, Spot, State};
 use fichas::{ColourSet, Die, Phase, PlayError, Roll, Seat};
 

@@ -2,8 +2,8 @@
 
 mod poleana_support;
 
-use fichas::Rules;
 use fichas::Colour::*;
+use fichas::Rules;
 use fichas::poleana::{Action, Board, Config, ConfigError, Event, Mode, PositionError, State};
 use fichas::{ColourSet, Phase, PlayError, Roll};
 use poleana_support::*;

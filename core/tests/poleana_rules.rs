@@ -7,8 +7,8 @@
 
 mod poleana_support;
 
-use fichas::Rules;
 use fichas::Colour::{self, *};
+use fichas::Rules;
 use fichas::poleana::{Event, Infraction, Outcome, Route, Spot};
 use fichas::{ColourSet, Phase, PlayError, Roll};
 use poleana_support::*;

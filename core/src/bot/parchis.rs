@@ -11,7 +11,6 @@
 //! A side (one colour, or two partners) adds its colours' strengths; win shares come from a
 //! softmax over the sides.
 
-use crate::rules::Rules;
 use crate::bot::dice::{DiceGame, Turn, Values, hit_chance};
 use crate::bot::{Reason, math};
 use crate::colour::Colour;
@@ -19,6 +18,7 @@ use crate::dice::Roll;
 use crate::game::Action;
 use crate::parchis::{Choices, Spot, State, TRACK, exit, is_safe};
 use crate::phase::Phase;
+use crate::rules::Rules;
 
 /// Progress at the goal: 64 track cells and 7 corridor cells.
 const GOAL: u8 = 71;

@@ -192,7 +192,7 @@ pub enum Action {
         /// The seat robbed: another seat holding at least one card.
         from: Seat,
     },
-    /// A host action: the seat to act ran out of time (see [`crate::cartas::State::timeout`]).
+    /// A host action: the seat to act ran out of time (see [`crate::cartas::State::timeout`](crate::Rules::timeout)).
     Timeout,
 }
 

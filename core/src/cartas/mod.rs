@@ -10,8 +10,8 @@
 //!
 //! * [`Config`]: the deck (110 cards by default), validated.
 //! * [`State`]: a small `Copy` position with the services of every game in the crate:
-//!   [`State::phase`], [`State::chance_outcomes`] (the next card drawn, as a rank weighted by
-//!   count), [`State::apply_chance`], [`State::legal_actions`], [`State::play`] returning
+//!   [`State::phase`](crate::Rules::phase), [`State::chance_outcomes`] (the next card drawn, as a rank weighted by
+//!   count), [`State::apply_chance`](crate::Rules::apply_chance), [`State::legal_actions`](crate::Rules::legal_actions), [`State::play`](crate::Rules::play) returning
 //!   [`Event`]s, [`State::view`] for what one seat may see, and the [`position`] text.
 //! * [`Action`]: a card passed or played, with a text notation (`pass:7`, `A:out`, `5:12+5`,
 //!   `7:12+3,40+4/c`, `J:12~40`, `2:steal3`) and a stable id below [`ACTION_SPACE`].

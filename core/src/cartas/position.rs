@@ -142,6 +142,7 @@ impl State {
     /// Reads a position text, checking that it describes a position the rules can reach.
     ///
     /// ```
+    /// use fichas::Rules;
     /// use fichas::cartas::{PositionError, State};
     /// let s: State = "cartas stage=play turn=0 tokens=0!/-/-/- hands=5/-/-/- discards=A3333333344444444555555".parse().unwrap();
     /// assert_eq!(s.legal_actions()[0].to_string(), "5:0+5");

@@ -82,7 +82,7 @@ pub enum Draw {
 ///
 /// ```
 /// use fichas::cartas::{Config, Rank, Stage, State};
-/// use fichas::{Phase, Seat};
+/// use fichas::{Phase, Rules, Seat};
 ///
 /// let mut game = State::new(Config::standard());
 /// assert_eq!(game.phase(), Phase::Chance);

@@ -16,11 +16,11 @@ use crate::seat::Seat;
 ///
 /// Two states that differ only in cards hidden from the seat give equal views, and the seat's
 /// legal actions are computed from its view alone ([`View::legal_actions`] equals
-/// [`State::legal_actions`] when the seat is to act).
+/// [`State::legal_actions`](crate::Rules::legal_actions) when the seat is to act).
 ///
 /// ```
 /// use fichas::cartas::State;
-/// use fichas::Seat;
+/// use fichas::{Rules, Seat};
 ///
 /// let state: State = "cartas stage=play turn=1 tokens=0!/-/-/- hands=A5/K7/-/2 gave=5/A/K/T discards=A333333334444444455".parse().unwrap();
 /// let view = state.view(Seat::ALL[1]);

@@ -162,7 +162,7 @@ impl FromStr for Count {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Choice {
-    /// The action to pass to [`State::play`](crate::parchis::State::play).
+    /// The action to pass to [`State::play`](crate::Rules::play).
     pub action: Action,
     /// The colour of the token that moves.
     pub colour: Colour,

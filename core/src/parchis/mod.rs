@@ -8,10 +8,10 @@
 //! a move of 20 and reaching the goal one of 10; partners use the dice the roller cannot.
 //!
 //! * [`Config`]: the [`Mode`], the colours and who starts, validated; seats and partners.
-//! * [`State`]: a small `Copy` position: [`State::phase`] names the seat to decide (the
+//! * [`State`]: a small `Copy` position: [`State::phase`](crate::Rules::phase) names the seat to decide (the
 //!   partner's seat for ceded dice), [`State::actor`] the colour it moves;
-//!   [`State::chance_outcomes`], [`State::apply_chance`], [`State::legal_actions`],
-//!   [`State::play`] returning [`Event`]s, and the position text of [`position`].
+//!   [`State::chance_outcomes`], [`State::apply_chance`](crate::Rules::apply_chance), [`State::legal_actions`](crate::Rules::legal_actions),
+//!   [`State::play`](crate::Rules::play) returning [`Event`]s, and the position text of [`position`].
 //! * [`Action`]: `23+4`, `home+5`, `home+sum`, `40+20`, with a stable id below
 //!   [`ACTION_SPACE`].
 

@@ -39,7 +39,7 @@ pub struct Bonus {
 ///
 /// ```
 /// use fichas::parchis::{Config, State};
-/// use fichas::{Phase, Roll, Seat};
+/// use fichas::{Phase, Roll, Rules, Seat};
 ///
 /// let mut game = State::new("parchis:pairs".parse().unwrap());
 /// game.apply_chance(Roll::of(5, 2).unwrap()).unwrap();

@@ -247,7 +247,7 @@ impl Mark {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Choice {
-    /// The action to pass to [`State::play`](crate::poleana::State::play).
+    /// The action to pass to [`State::play`](crate::Rules::play).
     pub action: Action,
     /// Its priority class.
     pub priority: Priority,

@@ -10,9 +10,9 @@
 //!
 //! * [`Config`]: board (classic or Express), colours, [`Mode`] and options, validated.
 //! * [`State`]: a small `Copy` position with the services of every game in the crate:
-//!   [`State::phase`], [`State::chance_outcomes`], [`State::apply_chance`],
-//!   [`State::legal_actions`] (each a [`Choice`] with its priority, compliance and mark),
-//!   [`State::play`] returning [`Event`]s, and the position text of [`position`].
+//!   [`State::phase`](crate::Rules::phase), [`State::chance_outcomes`], [`State::apply_chance`](crate::Rules::apply_chance),
+//!   [`State::legal_actions`](crate::Rules::legal_actions) (each a [`Choice`] with its priority, compliance and mark),
+//!   [`State::play`](crate::Rules::play) returning [`Event`]s, and the position text of [`position`].
 //! * [`Action`]: a decision, with a text notation (`Y12+5`, `R14+8/b`, `2xB3+4`, `release`)
 //!   and a stable id below [`ACTION_SPACE`].
 

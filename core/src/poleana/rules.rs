@@ -91,7 +91,7 @@ impl Occupancy {
         // A tapón: two tokens of a colour on one perimeter cell. Compare each token with the
         // one and the two before it among its colour's four (all six pairs), off-perimeter
         // tokens blanked out.
-        let cells = places | ((!track & HIGH) >> 7) * 0xFF;
+        let cells = places | (((!track & HIGH) >> 7) * 0xFF);
         let before = ((cells << 8) & !SLOT0) | ((cells >> 24) & SLOT0);
         let two_before = ((cells << 16) & !SLOTS01) | ((cells >> 16) & SLOTS01);
         let mut pairs = (zero_bytes(cells ^ before) | zero_bytes(cells ^ two_before)) & track;

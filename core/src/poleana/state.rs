@@ -8,10 +8,10 @@ use crate::colour::{Colour, ColourSet};
 use crate::dice::{Die, Roll};
 use crate::events::EventSink;
 use crate::phase::Phase;
-use crate::rules::Rules;
-use crate::seat::Seat;
 use crate::poleana::rules::Plan;
 use crate::poleana::{Action, Choice, Config, Event, Outcome, Place, Route, Spot};
+use crate::rules::Rules;
+use crate::seat::Seat;
 
 /// The legal choices of a decision, in a stable order. Never more than 32.
 pub type Choices = ArrayVec<Choice, 32>;
@@ -40,7 +40,7 @@ pub(crate) enum Left {
 ///
 /// ```
 /// use fichas::poleana::{Config, State};
-/// use fichas::{Phase, Roll};
+/// use fichas::{Phase, Roll, Rules};
 ///
 /// let mut game = State::new(Config::classic(2).unwrap());
 /// assert_eq!(game.phase(), Phase::Chance);
