@@ -185,6 +185,48 @@ impl<'de> serde::Deserialize<'de> for Roll {
     }
 }
 
+/// The primitives of [`crate::Rules`] the two dice games share, written inside each one's
+/// `impl Rules for State`: the associated types (the game's own `Action`, `Choice`, `Choices`,
+/// `Event`, `Events` and `Outcome`), a chance event that is always a throw of two fair dice
+/// (every roll can come), a host's timeout that may come before the roll, and the listing, the
+/// roll and the timeout as the game's own `choices`, `begin_roll` and `time_out_turn` do them.
+macro_rules! dice_rules {
+    (Actor = $actor:ty) => {
+        type Actor = $actor;
+        type Action = Action;
+        type Choice = Choice;
+        type Choices = Choices;
+        type Chance = Roll;
+        type Event = Event;
+        type Events = Events;
+        type Outcome = Outcome;
+
+        const TIMEOUT: Action = Action::Timeout;
+        const TIMEOUT_WHILE_CHANCE: bool = true;
+
+        fn sample_outcome<R: rand_core::Rng + ?Sized>(&self, rng: &mut R) -> Option<Roll> {
+            self.phase().is_chance().then(|| Roll::throw(rng))
+        }
+
+        fn can_produce(&self, _: Roll) -> bool {
+            true
+        }
+
+        fn apply_chance_unchecked<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S) {
+            self.begin_roll(roll, sink);
+        }
+
+        fn generate(&self, out: &mut Choices) {
+            self.choices(out);
+        }
+
+        fn time_out<S: EventSink<Event>>(&mut self, sink: &mut S) {
+            self.time_out_turn(sink);
+        }
+    };
+}
+pub(crate) use dice_rules;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -130,15 +130,55 @@ impl Variant {
     }
 }
 
-impl fmt::Display for Variant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Variant::Poleana(c) => write!(f, "{c}"),
-            Variant::Parchis(c) => write!(f, "{c}"),
-            Variant::Cartas(c) => write!(f, "{c}"),
+/// Runs `$body` on what a facade value holds, whichever game it is: one arm a game, each
+/// typed by its game (the facade's enums have the same three variants).
+macro_rules! each {
+    ($value:expr, $facade:ident, $inner:ident => $body:expr) => {
+        match $value {
+            $facade::Poleana($inner) => $body,
+            $facade::Parchis($inner) => $body,
+            $facade::Cartas($inner) => $body,
         }
-    }
+    };
 }
+
+/// The facade enum `$facade` holds one type of each game: `From` each of them, `TryFrom` back
+/// (the error gives the value back when it holds another game's), and, when asked, `Display` as
+/// the game writes it.
+macro_rules! facade_of {
+    ($facade:ident: $poleana:ty, $parchis:ty, $cartas:ty) => {
+        facade_of!(@one $facade, Poleana, $poleana);
+        facade_of!(@one $facade, Parchis, $parchis);
+        facade_of!(@one $facade, Cartas, $cartas);
+    };
+    (@one $facade:ident, $game:ident, $inner:ty) => {
+        impl From<$inner> for $facade {
+            fn from(inner: $inner) -> $facade {
+                $facade::$game(inner)
+            }
+        }
+        impl TryFrom<$facade> for $inner {
+            type Error = $facade;
+
+            fn try_from(value: $facade) -> Result<$inner, $facade> {
+                match value {
+                    $facade::$game(inner) => Ok(inner),
+                    other => Err(other),
+                }
+            }
+        }
+    };
+    ($facade:ident: $poleana:ty, $parchis:ty, $cartas:ty, Display) => {
+        facade_of!($facade: $poleana, $parchis, $cartas);
+        impl fmt::Display for $facade {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                each!(self, $facade, inner => write!(f, "{inner}"))
+            }
+        }
+    };
+}
+
+facade_of!(Variant: poleana::Config, parchis::Config, cartas::Config, Display);
 
 impl FromStr for Variant {
     type Err = VariantError;
@@ -171,15 +211,8 @@ pub enum Action {
     Cartas(cartas::Action),
 }
 
-impl fmt::Display for Action {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Action::Poleana(a) => write!(f, "{a}"),
-            Action::Parchis(a) => write!(f, "{a}"),
-            Action::Cartas(a) => write!(f, "{a}"),
-        }
-    }
-}
+facade_of!(Action: poleana::Action, parchis::Action, cartas::Action, Display);
+
 
 impl Action {
     /// Whether this is a game's timeout: the host's to report (`Game::timeout`), never a move.
@@ -218,6 +251,9 @@ impl fmt::Display for ChanceOutcome {
     }
 }
 
+facade_of!(@one ChanceOutcome, Roll, Roll);
+facade_of!(@one ChanceOutcome, Card, cartas::Rank);
+
 #[cfg(feature = "serde")]
 impl serde::Serialize for ChanceOutcome {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
@@ -248,15 +284,7 @@ impl Choice {
     }
 }
 
-impl fmt::Display for Choice {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Choice::Poleana(c) => write!(f, "{c}"),
-            Choice::Parchis(c) => write!(f, "{c}"),
-            Choice::Cartas(a) => write!(f, "{a}"),
-        }
-    }
-}
+facade_of!(Choice: poleana::Choice, parchis::Choice, cartas::Action, Display);
 
 /// An event of any game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -269,6 +297,8 @@ pub enum Event {
     /// An event of Cartas; some carry a card that [`Event::seen_by`] hides.
     Cartas(cartas::Event),
 }
+
+facade_of!(Event: poleana::Event, parchis::Event, cartas::Event);
 
 impl Event {
     /// The event as `viewer` may see it: in Cartas, cards others may not see are hidden (each
@@ -303,6 +333,8 @@ pub enum Outcome {
     Cartas(cartas::Outcome),
 }
 
+facade_of!(Outcome: poleana::Outcome, parchis::Outcome, cartas::Outcome);
+
 impl Outcome {
     /// The winning colours (in Cartas, the colour of the winning seat).
     pub fn colours(&self) -> ColourSet {
@@ -335,37 +367,27 @@ pub enum View {
     Cartas(cartas::View),
 }
 
+facade_of!(View: poleana::State, parchis::State, cartas::View);
+
 impl View {
     /// The variant the view belongs to.
     pub fn variant(&self) -> Variant {
-        match self {
-            View::Poleana(s) => Variant::Poleana(*s.config()),
-            View::Parchis(s) => Variant::Parchis(*s.config()),
-            View::Cartas(v) => Variant::Cartas(*v.config()),
-        }
+        each!(self, View, v => Variant::from(*v.config()))
     }
 
     /// The legal choices of the seat the view belongs to, when it is that seat's turn: a client
     /// can show them from the view alone.
     pub fn legal_actions(&self) -> Vec<Choice> {
-        match self {
-            View::Poleana(s) => s.legal_actions().into_iter().map(Choice::Poleana).collect(),
-            View::Parchis(s) => s.legal_actions().into_iter().map(Choice::Parchis).collect(),
-            View::Cartas(v) => v.legal_actions().into_iter().map(Choice::Cartas).collect(),
-        }
+        each!(self, View, v => v.legal_actions().iter().map(|&c| Choice::from(c)).collect())
     }
 
     /// Who acts next, as far as the view's seat can tell (everything, in the dice games; in
     /// Cartas a pending deal is chance like any other).
     pub fn phase(&self) -> Phase<Seat, Outcome> {
         match self {
-            View::Poleana(s) => State::Poleana(*s).phase(),
-            View::Parchis(s) => State::Parchis(*s).phase(),
-            View::Cartas(v) => match v.phase() {
-                Phase::Chance => Phase::Chance,
-                Phase::Decide(seat) => Phase::Decide(seat),
-                Phase::Over(o) => Phase::Over(Outcome::Cartas(o)),
-            },
+            View::Poleana(s) => s.seat_phase().map_outcome(Outcome::from),
+            View::Parchis(s) => s.seat_phase().map_outcome(Outcome::from),
+            View::Cartas(v) => v.phase().map_outcome(Outcome::from),
         }
     }
 
@@ -462,65 +484,30 @@ impl State {
 
     /// The variant being played.
     pub fn variant(&self) -> Variant {
-        match self {
-            State::Poleana(s) => Variant::Poleana(*s.config()),
-            State::Parchis(s) => Variant::Parchis(*s.config()),
-            State::Cartas(s) => Variant::Cartas(*s.config()),
-        }
+        each!(self, State, s => Variant::from(*s.config()))
     }
 
     /// Who acts next: chance, a seat, or nobody.
     pub fn phase(&self) -> Phase<Seat, Outcome> {
-        match self {
-            State::Poleana(s) => match s.phase() {
-                Phase::Chance => Phase::Chance,
-                Phase::Decide(colour) => Phase::Decide(s.config().seat_of(colour)),
-                Phase::Over(o) => Phase::Over(Outcome::Poleana(o)),
-            },
-            State::Parchis(s) => match s.phase() {
-                Phase::Chance => Phase::Chance,
-                Phase::Decide(seat) => Phase::Decide(seat),
-                Phase::Over(o) => Phase::Over(Outcome::Parchis(o)),
-            },
-            State::Cartas(s) => match s.phase() {
-                Phase::Chance => Phase::Chance,
-                Phase::Decide(seat) => Phase::Decide(seat),
-                Phase::Over(o) => Phase::Over(Outcome::Cartas(o)),
-            },
-        }
+        each!(self, State, s => s.seat_phase().map_outcome(Outcome::from))
     }
 
     /// The outcomes of the pending chance event with their integer weights (empty when none
     /// is pending).
     pub fn chance_outcomes(&self) -> Vec<(ChanceOutcome, u32)> {
-        let rolls = match self {
-            State::Poleana(s) => s.chance_outcomes(),
-            State::Parchis(s) => s.chance_outcomes(),
-            State::Cartas(s) => return s.chance_outcomes().iter().map(|(c, w)| (ChanceOutcome::Card(c), w)).collect(),
-        };
-        rolls.iter().map(|(r, w)| (ChanceOutcome::Roll(r), w)).collect()
+        each!(self, State, s => s.chance_outcomes().iter().map(|(c, w)| (ChanceOutcome::from(c), w)).collect())
     }
 
     /// A fair outcome of the pending chance event drawn from `rng` (`None` if none is pending).
     pub fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<ChanceOutcome> {
-        if !self.phase().is_chance() {
-            return None;
-        }
-        Some(match self {
-            State::Poleana(s) => ChanceOutcome::Roll(s.sample_chance(rng)),
-            State::Parchis(s) => ChanceOutcome::Roll(s.sample_chance(rng)),
-            State::Cartas(s) => ChanceOutcome::Card(s.sample_chance(rng)?),
-        })
+        each!(self, State, s => s.sample_outcome(rng).map(ChanceOutcome::from))
     }
 
     /// Applies the outcome of the pending chance event.
     pub fn apply_chance(&mut self, outcome: ChanceOutcome) -> Result<Vec<Event>, PlayError> {
-        Ok(match (self, outcome) {
-            (State::Poleana(s), ChanceOutcome::Roll(r)) => s.apply_chance(r)?.into_iter().map(Event::Poleana).collect(),
-            (State::Parchis(s), ChanceOutcome::Roll(r)) => s.apply_chance(r)?.into_iter().map(Event::Parchis).collect(),
-            (State::Cartas(s), ChanceOutcome::Card(c)) => s.apply_chance(c)?.into_iter().map(Event::Cartas).collect(),
-            (_, outcome) => return Err(PlayError::bad_outcome(outcome)),
-        })
+        let mut events = Vec::new();
+        self.apply_chance_into(outcome, &mut events)?;
+        Ok(events)
     }
 
     /// Applies the outcome of the pending chance event, passing its events to `sink` instead of
@@ -530,12 +517,10 @@ impl State {
         outcome: ChanceOutcome,
         sink: &mut S,
     ) -> Result<(), PlayError> {
-        match (self, outcome) {
-            (State::Poleana(s), ChanceOutcome::Roll(r)) => s.apply_chance_into(r, &mut Wrapped(sink)),
-            (State::Parchis(s), ChanceOutcome::Roll(r)) => s.apply_chance_into(r, &mut Wrapped(sink)),
-            (State::Cartas(s), ChanceOutcome::Card(c)) => s.apply_chance_into(c, &mut Wrapped(sink)),
-            (_, outcome) => Err(PlayError::bad_outcome(outcome)),
-        }
+        each!(self, State, s => {
+            let outcome = outcome.try_into().map_err(PlayError::bad_outcome)?;
+            s.apply_chance_into(outcome, &mut Wrapped(sink))
+        })
     }
 
     /// Applies a decision as [`State::play`] does, passing its events to `sink` instead of
@@ -544,12 +529,10 @@ impl State {
         if action.is_timeout() {
             return Err(PlayError::illegal(action, HOST_TIMEOUT));
         }
-        match (self, action) {
-            (State::Poleana(s), Action::Poleana(a)) => s.play_into(a, &mut Wrapped(sink)),
-            (State::Parchis(s), Action::Parchis(a)) => s.play_into(a, &mut Wrapped(sink)),
-            (State::Cartas(s), Action::Cartas(a)) => s.play_into(a, &mut Wrapped(sink)),
-            (_, action) => Err(PlayError::illegal(action, "it is an action of another game")),
-        }
+        each!(self, State, s => {
+            let action = action.try_into().map_err(|action| PlayError::illegal(action, "it is an action of another game"))?;
+            s.play_into(action, &mut Wrapped(sink))
+        })
     }
 
     /// Applies the action with this id (see [`Variant::action_space`]) and passes its events to
@@ -561,11 +544,7 @@ impl State {
 
     /// The legal choices of the seat to decide, in the game's stable order.
     pub fn legal_actions(&self) -> Vec<Choice> {
-        match self {
-            State::Poleana(s) => s.legal_actions().into_iter().map(Choice::Poleana).collect(),
-            State::Parchis(s) => s.legal_actions().into_iter().map(Choice::Parchis).collect(),
-            State::Cartas(s) => s.legal_actions().into_iter().map(Choice::Cartas).collect(),
-        }
+        each!(self, State, s => s.legal_actions().iter().map(|&c| Choice::from(c)).collect())
     }
 
     /// The stable id of `action` in this game's action space (in Cartas ids are relative to the
@@ -582,25 +561,17 @@ impl State {
     /// Applies a decision and reports what happened. A timeout is not a decision: it is
     /// refused here, and reported with [`State::timeout`].
     pub fn play(&mut self, action: Action) -> Result<Vec<Event>, PlayError> {
-        if action.is_timeout() {
-            return Err(PlayError::illegal(action, HOST_TIMEOUT));
-        }
-        match (self, action) {
-            (State::Poleana(s), Action::Poleana(a)) => Ok(s.play(a)?.into_iter().map(Event::Poleana).collect()),
-            (State::Parchis(s), Action::Parchis(a)) => Ok(s.play(a)?.into_iter().map(Event::Parchis).collect()),
-            (State::Cartas(s), Action::Cartas(a)) => Ok(s.play(a)?.into_iter().map(Event::Cartas).collect()),
-            (_, action) => Err(PlayError::illegal(action, "it is an action of another game")),
-        }
+        let mut events = Vec::new();
+        self.play_into(action, &mut events)?;
+        Ok(events)
     }
 
     /// The host's report that the seat whose turn it is ran out of time (see each game's rules
     /// for its effect). In the dice games it applies before the roll too (rulings 4.2).
     pub fn timeout(&mut self) -> Result<Vec<Event>, PlayError> {
-        match self {
-            State::Poleana(s) => Ok(s.timeout()?.into_iter().map(Event::Poleana).collect()),
-            State::Parchis(s) => Ok(s.timeout()?.into_iter().map(Event::Parchis).collect()),
-            State::Cartas(s) => Ok(s.timeout()?.into_iter().map(Event::Cartas).collect()),
-        }
+        let mut events = Vec::new();
+        each!(self, State, s => s.timeout_into(&mut Wrapped(&mut events)))?;
+        Ok(events)
     }
 
     /// The seat whose turn it is: the one to decide or, in the dice games, the one whose roll
@@ -667,16 +638,8 @@ impl State {
     }
 }
 
-impl fmt::Display for State {
-    /// The position text.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            State::Poleana(s) => write!(f, "{s}"),
-            State::Parchis(s) => write!(f, "{s}"),
-            State::Cartas(s) => write!(f, "{s}"),
-        }
-    }
-}
+// A state's `Display` is its position text.
+facade_of!(State: poleana::State, parchis::State, cartas::State, Display);
 
 impl FromStr for State {
     type Err = PositionError;
@@ -762,30 +725,33 @@ impl Game {
     /// Applies a supplied chance outcome (a server's dice, a replay's record).
     pub fn apply_chance(&mut self, outcome: ChanceOutcome) -> Result<Vec<Event>, PlayError> {
         let events = self.state.apply_chance(outcome)?;
-        self.steps.push(Step::Chance(outcome));
-        self.last_events.clone_from(&events);
-        Ok(events)
+        Ok(self.stepped(Step::Chance(outcome), events))
     }
 
     /// Samples the pending chance event from `rng` and applies it.
     pub fn roll<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Result<Vec<Event>, PlayError> {
-        let outcome = match self.phase() {
-            Phase::Over(_) => return Err(PlayError::GameOver),
-            Phase::Decide(_) => return Err(PlayError::NotChance),
-            Phase::Chance => self.state.sample_chance(rng).ok_or(PlayError::NotChance)?,
-        };
+        let outcome = self.draw(rng)?;
         self.apply_chance(outcome)
     }
 
     /// Samples the pending chance event from `rng` and applies it, as [`Game::roll`] does, and
     /// keeps its events in [`Game::last_events`] only: no list is built.
     pub fn roll_quietly<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Result<(), PlayError> {
-        let outcome = match self.phase() {
-            Phase::Over(_) => return Err(PlayError::GameOver),
-            Phase::Decide(_) => return Err(PlayError::NotChance),
-            Phase::Chance => self.state.sample_chance(rng).ok_or(PlayError::NotChance)?,
-        };
+        let outcome = self.draw(rng)?;
         self.step_quietly(Step::Chance(outcome), |state, events| state.apply_chance_into(outcome, events))
+    }
+
+    /// An outcome of the pending chance event, or the error for rolling now.
+    fn draw<R: Rng + ?Sized>(&self, rng: &mut R) -> Result<ChanceOutcome, PlayError> {
+        self.phase().expect_chance()?;
+        self.state.sample_chance(rng).ok_or(PlayError::NotChance)
+    }
+
+    /// Keeps a step that was applied and its events, and gives the events back.
+    fn stepped(&mut self, step: Step, events: Vec<Event>) -> Vec<Event> {
+        self.steps.push(step);
+        self.last_events.clone_from(&events);
+        events
     }
 
     /// Applies one step with `apply`, which passes its events into `last_events` in place:
@@ -843,9 +809,7 @@ impl Game {
         }
         let seat = self.phase().expect_decision()?;
         let events = self.state.play(action)?;
-        self.steps.push(Step::Action { seat, action });
-        self.last_events.clone_from(&events);
-        Ok(events)
+        Ok(self.stepped(Step::Action { seat, action }, events))
     }
 
     /// Applies the action with this id, as [`Game::play`] applies an action, and keeps its
@@ -889,9 +853,7 @@ impl Game {
             _ => self.state.seat_on_turn().ok_or(PlayError::ChancePending)?,
         };
         let events = self.state.timeout()?;
-        self.steps.push(Step::Timeout { seat });
-        self.last_events.clone_from(&events);
-        Ok(events)
+        Ok(self.stepped(Step::Timeout { seat }, events))
     }
 
     /// What `seat` may see.
@@ -940,24 +902,10 @@ impl fmt::Display for Game {
 /// Passes one game's events on as [`Event`]s.
 struct Wrapped<'a, S>(&'a mut S);
 
-impl<S: EventSink<Event>> EventSink<poleana::Event> for Wrapped<'_, S> {
+impl<E: Into<Event>, S: EventSink<Event>> EventSink<E> for Wrapped<'_, S> {
     #[inline]
-    fn emit(&mut self, event: poleana::Event) {
-        self.0.emit(Event::Poleana(event));
-    }
-}
-
-impl<S: EventSink<Event>> EventSink<parchis::Event> for Wrapped<'_, S> {
-    #[inline]
-    fn emit(&mut self, event: parchis::Event) {
-        self.0.emit(Event::Parchis(event));
-    }
-}
-
-impl<S: EventSink<Event>> EventSink<cartas::Event> for Wrapped<'_, S> {
-    #[inline]
-    fn emit(&mut self, event: cartas::Event) {
-        self.0.emit(Event::Cartas(event));
+    fn emit(&mut self, event: E) {
+        self.0.emit(event.into());
     }
 }
 

@@ -263,6 +263,31 @@ macro_rules! serde_as_text {
     };
 }
 
+/// Implements a game state's text forms through its position text: `Display` writes it
+/// (`write_position`), `FromStr` reads it (`from_position`, failing with the game's position
+/// error), and serde holds that same text.
+macro_rules! position_text {
+    ($state:ty, $error:ty, $expecting:literal) => {
+        impl core::fmt::Display for $state {
+            /// The position text (see the game's `position` module).
+            fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+                self.write_position(f)
+            }
+        }
+
+        impl core::str::FromStr for $state {
+            type Err = $error;
+
+            fn from_str(text: &str) -> Result<$state, $error> {
+                <$state>::from_position(text)
+            }
+        }
+
+        $crate::serde_as_text!($state, $expecting);
+    };
+}
+pub(crate) use position_text;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -30,7 +30,6 @@
 //! assert_eq!(state.action_from_id(legal[0]).unwrap().to_string(), "home+5");
 //! ```
 
-use crate::rules::Rules;
 use core::ops::Range;
 
 use arrayvec::ArrayVec;
@@ -38,6 +37,8 @@ use arrayvec::ArrayVec;
 use crate::cartas;
 #[cfg(feature = "alloc")]
 use crate::game::{State, Variant, View};
+#[cfg(feature = "alloc")]
+use crate::rules::Rules;
 use crate::seat::Seat;
 #[cfg(feature = "alloc")]
 use crate::{parchis, poleana};

@@ -47,6 +47,15 @@ impl<W: Copy, O: Copy> Phase<W, O> {
         }
     }
 
+    /// The same phase with the outcome turned into another type (a game's into the facade's).
+    pub fn map_outcome<P>(self, into: impl FnOnce(O) -> P) -> Phase<W, P> {
+        match self {
+            Phase::Chance => Phase::Chance,
+            Phase::Decide(who) => Phase::Decide(who),
+            Phase::Over(outcome) => Phase::Over(into(outcome)),
+        }
+    }
+
     /// `Ok` while a chance event is pending, or the error for supplying an outcome now.
     pub fn expect_chance(&self) -> Result<(), PlayError> {
         match *self {

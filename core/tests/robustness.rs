@@ -82,6 +82,29 @@ fn records_of_another_games_steps_are_refused() {
     assert!(matches!(Record::from_json(record), Err(RecordError::Step { index: 1, .. })));
 }
 
+#[test]
+fn another_games_action_or_outcome_is_refused_by_the_facade_and_given_back_by_try_from() {
+    use fichas::PlayError;
+    use fichas::game::{Action, ChanceOutcome, Event};
+    let mut game = Game::new("parchis:two-player".parse().unwrap());
+    game.apply_chance(ChanceOutcome::Roll(Roll::of(5, 3).unwrap())).unwrap();
+    let before = *game.state();
+    let poleana_move = Action::from(poleana::Action::Timeout);
+    let refused = game.play(Action::from("release".parse::<poleana::Action>().unwrap())).unwrap_err();
+    assert!(matches!(refused, PlayError::Illegal { .. }));
+    assert_eq!(refused.to_string(), "`release` is not legal here: it is an action of another game");
+    assert_eq!(game.state(), &before, "a refused action changes nothing");
+    // A game's own action comes back out of the facade; another game's is handed back whole.
+    let parchis_move = Action::from("home+5".parse::<parchis::Action>().unwrap());
+    assert_eq!(parchis::Action::try_from(parchis_move).unwrap().to_string(), "home+5");
+    assert_eq!(parchis::Action::try_from(poleana_move), Err(poleana_move));
+    let card = ChanceOutcome::from(cartas::Rank::King);
+    assert_eq!(Roll::try_from(card), Err(card));
+    assert_eq!(cartas::Rank::try_from(card), Ok(cartas::Rank::King));
+    let events = game.play(parchis_move).unwrap();
+    assert!(events.iter().all(|e| matches!(e, Event::Parchis(_))), "{events:?}");
+}
+
 /// Malformed text of every kind a client might send.
 fn nasty_texts() -> Vec<String> {
     let mut texts: Vec<String> = [

@@ -373,19 +373,4 @@ pub(crate) const fn deal_size(round: u16) -> u8 {
     [6, 5, 4, 3][round as usize % 4]
 }
 
-impl core::fmt::Display for State {
-    /// The position text (see [`crate::cartas::position`]).
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        self.write_position(f)
-    }
-}
-
-impl core::str::FromStr for State {
-    type Err = crate::cartas::PositionError;
-
-    fn from_str(text: &str) -> Result<State, Self::Err> {
-        State::from_position(text)
-    }
-}
-
-crate::serde_as_text!(State, "a Cartas position text");
+crate::notation::position_text!(State, crate::cartas::PositionError, "a Cartas position text");

@@ -178,17 +178,7 @@ impl State {
 
 /// Parchís' primitives; the services (validated play, events, timeout) are [`Rules`]'.
 impl Rules for State {
-    type Actor = Seat;
-    type Action = Action;
-    type Choice = Choice;
-    type Choices = Choices;
-    type Chance = Roll;
-    type Event = Event;
-    type Events = Events;
-    type Outcome = Outcome;
-
-    const TIMEOUT: Action = Action::Timeout;
-    const TIMEOUT_WHILE_CHANCE: bool = true;
+    crate::dice::dice_rules!(Actor = Seat);
 
     /// Who acts next. A seat decides for the colour [`State::actor`] names, which may be a
     /// partner's colour when dice are ceded or a bonus passes to the partner.
@@ -204,22 +194,6 @@ impl Rules for State {
         seat
     }
 
-    fn sample_outcome<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Roll> {
-        self.phase().is_chance().then(|| Roll::throw(rng))
-    }
-
-    fn can_produce(&self, _: Roll) -> bool {
-        true
-    }
-
-    fn apply_chance_unchecked<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S) {
-        self.begin_roll(roll, sink);
-    }
-
-    fn generate(&self, out: &mut Choices) {
-        self.choices(out);
-    }
-
     fn choose(&self, action: Action) -> Result<Choice, &'static str> {
         let plan = self.plan_of(action);
         let chosen = self.legal_actions().into_iter().find(|c| plan.is_some() && self.plan_of(c.action) == plan);
@@ -231,27 +205,6 @@ impl Rules for State {
             self.execute(plan, choice, sink);
         }
     }
-
-    /// The seat whose turn it is ran out of time, whether or not it has rolled: the pending
-    /// dice and bonus are lost and the turn passes, with no extra roll.
-    fn time_out<S: EventSink<Event>>(&mut self, sink: &mut S) {
-        self.time_out_turn(sink);
-    }
 }
 
-impl core::fmt::Display for State {
-    /// The position text (see [`crate::parchis::position`]).
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        self.write_position(f)
-    }
-}
-
-impl core::str::FromStr for State {
-    type Err = crate::parchis::PositionError;
-
-    fn from_str(text: &str) -> Result<State, Self::Err> {
-        State::from_position(text)
-    }
-}
-
-crate::serde_as_text!(State, "a Parchís position text");
+crate::notation::position_text!(State, crate::parchis::PositionError, "a Parchís position text");

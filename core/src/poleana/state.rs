@@ -201,17 +201,7 @@ impl State {
 
 /// Poleana's primitives; the services (validated play, events, timeout) are [`Rules`]'.
 impl Rules for State {
-    type Actor = Colour;
-    type Action = Action;
-    type Choice = Choice;
-    type Choices = Choices;
-    type Chance = Roll;
-    type Event = Event;
-    type Events = Events;
-    type Outcome = Outcome;
-
-    const TIMEOUT: Action = Action::Timeout;
-    const TIMEOUT_WHILE_CHANCE: bool = true;
+    crate::dice::dice_rules!(Actor = Colour);
 
     /// Who acts next: the colour whose turn it is, once it has rolled.
     fn phase(&self) -> Phase<Colour, Outcome> {
@@ -226,26 +216,6 @@ impl Rules for State {
         self.config.seat_of(colour)
     }
 
-    fn sample_outcome<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Roll> {
-        self.phase().is_chance().then(|| Roll::throw(rng))
-    }
-
-    fn can_produce(&self, _: Roll) -> bool {
-        true
-    }
-
-    /// A roll, then what follows it at once: a third double's penalty, a roll with no use
-    /// passing.
-    fn apply_chance_unchecked<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S) {
-        self.begin_roll(roll, sink);
-    }
-
-    /// With its priority class, compliance and landing mark; in strict mode the compliant
-    /// choices only.
-    fn generate(&self, out: &mut Choices) {
-        self.choices(out);
-    }
-
     fn choose(&self, action: Action) -> Result<Choice, &'static str> {
         let plan = self.plan_of(action).ok_or_else(|| self.why_illegal(action))?;
         let choices = self.legal_actions();
@@ -258,28 +228,6 @@ impl Rules for State {
             self.execute(plan, choice.is_infraction(), false, self.quiet_landing(choice), sink);
         }
     }
-
-    /// The player whose turn it is ran out of time, whether or not it has rolled: an
-    /// infraction whose penalty falls at once, and the turn passes (before the roll, with no
-    /// roll made).
-    fn time_out<S: EventSink<Event>>(&mut self, sink: &mut S) {
-        self.time_out_turn(sink);
-    }
 }
 
-impl core::fmt::Display for State {
-    /// The position text (see [`crate::poleana::position`]).
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        self.write_position(f)
-    }
-}
-
-impl core::str::FromStr for State {
-    type Err = crate::poleana::PositionError;
-
-    fn from_str(text: &str) -> Result<State, Self::Err> {
-        State::from_position(text)
-    }
-}
-
-crate::serde_as_text!(State, "a Poleana position text");
+crate::notation::position_text!(State, crate::poleana::PositionError, "a Poleana position text");
