@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::notation::ParseError;
+use crate::notation::{ParseError, Setting, TextError};
 
 /// One of the four colours, in turn order (the direction of travel on the dice boards).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -184,6 +184,74 @@ impl ColourSet {
     /// Position of `colour` among the set's members in turn order.
     pub fn rank(self, colour: Colour) -> Option<usize> {
         self.iter().position(|c| c == colour)
+    }
+
+    /// The colour of the set that plays after `colour` in turn order, wrapping around (`colour`
+    /// itself when no other plays).
+    pub fn after(self, colour: Colour) -> Colour {
+        self.next_from(colour.after(1)).unwrap_or(colour)
+    }
+
+    /// The colours a number of players take by default in the dice games: opposite colours
+    /// for two (Yellow and Red), Yellow, Blue and Red for three, all four for four; `None` for
+    /// any other number.
+    pub const fn for_players(players: usize) -> Option<ColourSet> {
+        use Colour::*;
+        match players {
+            2 => Some(ColourSet::of(&[Yellow, Red])),
+            3 => Some(ColourSet::of(&[Yellow, Blue, Red])),
+            4 => Some(ColourSet::ALL),
+            _ => None,
+        }
+    }
+}
+
+/// The parts of a dice game's configuration text that name the colours in play (letters such
+/// as `YBG`, or a number of players) and the colour that rolls first (`first=B`), each given at
+/// most once.
+pub(crate) struct Lineup<'a> {
+    colours: Setting<'a, ColourSet>,
+    first: Setting<'a, Colour>,
+}
+
+impl<'a> Lineup<'a> {
+    pub(crate) const fn new() -> Self {
+        Lineup { colours: Setting::new("colours"), first: Setting::new("first player") }
+    }
+
+    /// Takes `part` if it names the colours or the first colour (`Ok(true)`); `Ok(false)` if
+    /// it names neither. A number of players other than 2, 3 or 4 is `players(n)`.
+    pub(crate) fn read<E: From<TextError>>(&mut self, part: &'a str, players: fn(usize) -> E) -> Result<bool, E> {
+        if let Some(letter) = part.strip_prefix("first=") {
+            let first = letter.parse::<Colour>().map_err(TextError::from)?;
+            self.first.set(first, part).map_err(TextError::from)?;
+        } else if let Ok(n) = part.parse::<usize>() {
+            self.colours.set(ColourSet::for_players(n).ok_or_else(|| players(n))?, part).map_err(TextError::from)?;
+        } else if let Ok(set) = part.parse::<ColourSet>() {
+            self.colours.set(set, part).map_err(TextError::from)?;
+        } else {
+            return Ok(false);
+        }
+        Ok(true)
+    }
+
+    /// The colours named, if any.
+    pub(crate) fn colours(&self) -> Option<ColourSet> {
+        self.colours.get()
+    }
+
+    /// The first colour named, if any.
+    pub(crate) fn first(&self) -> Option<Colour> {
+        self.first.get()
+    }
+
+    /// Writes `:first=B` when `first` is not the colour that starts by default (the first of
+    /// `colours` in turn order from Yellow).
+    pub(crate) fn write_first(f: &mut fmt::Formatter<'_>, colours: ColourSet, first: Colour) -> fmt::Result {
+        if Some(first) != colours.next_from(Colour::Yellow) {
+            write!(f, ":first={}", first.letter())?;
+        }
+        Ok(())
     }
 }
 

@@ -213,7 +213,6 @@ pub enum Action {
 
 facade_of!(Action: poleana::Action, parchis::Action, cartas::Action, Display);
 
-
 impl Action {
     /// Whether this is a game's timeout: the host's to report (`Game::timeout`), never a move.
     pub fn is_timeout(&self) -> bool {

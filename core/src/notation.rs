@@ -165,16 +165,45 @@ pub fn field(text: &str) -> Result<(&str, &str), ParseError> {
     text.split_once('=').filter(|(k, _)| !k.is_empty()).ok_or_else(|| ParseError::new("field", text, "key=value"))
 }
 
-/// What can be wrong with a `key=value` field of a position text, besides its value.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FieldProblem {
-    /// The word is not of the form `key=value`.
-    Malformed(ParseError),
-    /// No field has this key.
-    Unknown(Snippet),
-    /// The key was given before.
+/// A configuration or position text that cannot be read, in any game: what every game's
+/// `ConfigError::Text` and `PositionError::Text` hold. (A text that reads but describes
+/// something the rules forbid is the game's own error.)
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum TextError {
+    /// A word or a value cannot be read; a field that is not `key=value` included.
+    #[error("{0}")]
+    Parse(#[from] ParseError),
+    /// Two parts of a configuration text set one option (`poleana:2:3`).
+    #[error("{0}")]
+    Conflict(#[from] ConflictError),
+    /// A required part of a position is absent: the configuration, or a field (its key).
+    #[error("the position has no `{0}` field")]
+    Missing(&'static str),
+    /// A field of a position is given twice (its key).
+    #[error("the field `{0}` appears twice")]
     Duplicate(Snippet),
+    /// A key no position of the game has.
+    #[error("unknown field `{0}`")]
+    UnknownField(Snippet),
 }
+
+/// Lets `?` turn the errors of reading text into `$error::Text`.
+macro_rules! text_error_from {
+    ($($error:ty),*) => {$(
+        impl From<$crate::notation::ParseError> for $error {
+            fn from(e: $crate::notation::ParseError) -> $error {
+                <$error>::Text(e.into())
+            }
+        }
+
+        impl From<$crate::notation::ConflictError> for $error {
+            fn from(e: $crate::notation::ConflictError) -> $error {
+                <$error>::Text(e.into())
+            }
+        }
+    )*};
+}
+pub(crate) use text_error_from;
 
 /// Reads the `key=value` words of a position text against a fixed list of keys, each allowed
 /// once. Returns the index of the key in `keys` and the value.
@@ -192,24 +221,24 @@ impl<const N: usize> Fields<N> {
 
     /// Reads one `key=value` word: the index of its key in the list, and the value.
     ///
-    /// Fails with [`FieldProblem::Malformed`] for a word without `=` or with nothing before it,
-    /// [`FieldProblem::Unknown`] for a key not in the list, and [`FieldProblem::Duplicate`] for
+    /// Fails with [`TextError::Parse`] for a word without `=` or with nothing before it,
+    /// [`TextError::UnknownField`] for a key not in the list, and [`TextError::Duplicate`] for
     /// a key read before.
     ///
     /// ```
-    /// use fichas::notation::{FieldProblem, Fields};
+    /// use fichas::notation::{Fields, TextError};
     /// let mut fields = Fields::new(["turn", "roll"]);
     /// assert_eq!(fields.read("roll=6-3"), Ok((1, "6-3")));
-    /// assert!(matches!(fields.read("roll=5-1"), Err(FieldProblem::Duplicate(_))));
-    /// assert!(matches!(fields.read("left=3"), Err(FieldProblem::Unknown(_))));
-    /// assert!(matches!(fields.read("turn"), Err(FieldProblem::Malformed(_))));
+    /// assert!(matches!(fields.read("roll=5-1"), Err(TextError::Duplicate(_))));
+    /// assert!(matches!(fields.read("left=3"), Err(TextError::UnknownField(_))));
+    /// assert!(matches!(fields.read("turn"), Err(TextError::Parse(_))));
     /// ```
-    pub fn read<'a>(&mut self, word: &'a str) -> Result<(usize, &'a str), FieldProblem> {
-        let (key, value) = field(word).map_err(FieldProblem::Malformed)?;
-        let index = self.keys.iter().position(|&k| k == key).ok_or(FieldProblem::Unknown(Snippet::new(key)))?;
+    pub fn read<'a>(&mut self, word: &'a str) -> Result<(usize, &'a str), TextError> {
+        let (key, value) = field(word)?;
+        let index = self.keys.iter().position(|&k| k == key).ok_or(TextError::UnknownField(Snippet::new(key)))?;
         let bit = 1u64 << (index % 64);
         if self.seen & bit != 0 {
-            return Err(FieldProblem::Duplicate(Snippet::new(key)));
+            return Err(TextError::Duplicate(Snippet::new(key)));
         }
         self.seen |= bit;
         Ok((index, value))

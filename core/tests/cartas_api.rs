@@ -8,6 +8,7 @@ use fichas::Rules;
 use fichas::cartas::{
     ACTION_SPACE, Action, Config, ConfigError, Event, MAX_ACTIONS, Outcome, PositionError, Rank, Stage, State, View,
 };
+use fichas::notation::TextError;
 use fichas::{Phase, PlayError};
 
 #[test]
@@ -148,17 +149,23 @@ fn position_text_rejects_impossible_positions_with_a_reason() {
     let two_hundred = format!("cartas hands={}/-/-/-", "A".repeat(200));
     assert!(matches!(err(&two_hundred), PositionError::TooManyCards { rank: Rank::Ace, found: 200, deck: 8 }));
     assert_eq!(err(&two_hundred).to_string(), "the position holds 200 cards of rank A, but the deck has only 8");
-    assert!(matches!(err(&format!("cartas hands={}/-/-/-", "A".repeat(300))), PositionError::Parse(_)));
+    assert!(matches!(
+        err(&format!("cartas hands={}/-/-/-", "A".repeat(300))),
+        PositionError::Text(TextError::Parse(_))
+    ));
     assert!(matches!(err("cartas round=1 hands=AAAAAA/-/-/-"), PositionError::HandSize { found: 6, max: 5, .. }));
     assert!(matches!(err("cartas tokens=1,2,3,4,5/-/-/- hands=5/-/-/-"), PositionError::TokenCount { found: 5, .. }));
     assert!(matches!(err("cartas tokens=10/10/-/- hands=5/-/-/-"), PositionError::Crowded { .. }));
     assert!(matches!(err("cartas tokens=16!/-/-/- hands=5/-/-/-"), PositionError::NotOwnStart { .. }));
-    assert!(matches!(err("cartas stage=play stage=deal"), PositionError::Duplicate(_)));
-    assert!(matches!(err("cartas speed=9"), PositionError::UnknownField(_)));
+    assert!(matches!(err("cartas stage=play stage=deal"), PositionError::Text(TextError::Duplicate(_))));
+    assert!(matches!(err("cartas speed=9"), PositionError::Text(TextError::UnknownField(_))));
     assert!(matches!(err("cartas:sets=9"), PositionError::Config(ConfigError::Text(_))));
-    assert!(matches!(err(""), PositionError::Missing("configuration")));
-    assert!(matches!(err("cartas stage=over"), PositionError::Missing("winner")));
-    assert!(matches!(err("cartas stage=theft turn=0 hands=2/5/-/-"), PositionError::Missing("victim")));
+    assert!(matches!(err(""), PositionError::Text(TextError::Missing("configuration"))));
+    assert!(matches!(err("cartas stage=over"), PositionError::Text(TextError::Missing("winner"))));
+    assert!(matches!(
+        err("cartas stage=theft turn=0 hands=2/5/-/-"),
+        PositionError::Text(TextError::Missing("victim"))
+    ));
     let inconsistent = [
         "cartas",                                                              // nobody holds a card in play
         "cartas tokens=10/-/-/- hands=-/5/-/-",                                // seat 0 is to play with no card

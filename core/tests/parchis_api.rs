@@ -2,6 +2,7 @@
 
 use fichas::Colour::*;
 use fichas::Rules;
+use fichas::notation::TextError;
 use fichas::parchis::{Action, Config, ConfigError, Event, Mode, PositionError, State};
 use fichas::{ColourSet, Phase, Roll, Seat};
 
@@ -76,13 +77,13 @@ fn position_text_rejects_impossible_positions_with_a_reason() {
     assert!(matches!(err(&four("10,home,home", "")), PositionError::TokenCount { found: 3, .. }));
     assert!(matches!(err(&four("10,10,10,home", "")), PositionError::Crowded { .. }));
     assert!(matches!(err(&four("2,home,home,home", "")), PositionError::OffPath { .. }), "Yellow never walks 1..4");
-    assert!(matches!(err(&four("c8,home,home,home", "")), PositionError::Parse(_)));
-    assert!(matches!(err(&four(HOME, "roll=9-1")), PositionError::Parse(_)));
+    assert!(matches!(err(&four("c8,home,home,home", "")), PositionError::Text(TextError::Parse(_))));
+    assert!(matches!(err(&four(HOME, "roll=9-1")), PositionError::Text(TextError::Parse(_))));
     assert!(matches!(err(&four(HOME, "left=3")), PositionError::Inconsistent(_)));
     assert!(matches!(err(&four(HOME, "roll=6-4")), PositionError::Inconsistent(_)), "nobody can use 6-4");
     assert!(matches!(err(&four("10,home,home,home", "roll=3-3")), PositionError::Inconsistent(_)), "doubles=1 missing");
-    assert!(matches!(err(&four(HOME, "turn=B")), PositionError::Duplicate(_)));
-    assert!(matches!(err(&four(HOME, "speed=1")), PositionError::UnknownField(_)));
+    assert!(matches!(err(&four(HOME, "turn=B")), PositionError::Text(TextError::Duplicate(_))));
+    assert!(matches!(err(&four(HOME, "speed=1")), PositionError::Text(TextError::UnknownField(_))));
     assert!(matches!(err(&four("goal,goal,goal,goal", "")), PositionError::Inconsistent(_)), "a winner needs result=");
     let rivals_on_white = format!("parchis turn=Y Y=10,home,home,home B=10,home,home,home R={HOME} G={HOME}");
     assert!(matches!(err(&rivals_on_white), PositionError::Crowded { .. }));

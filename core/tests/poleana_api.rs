@@ -4,6 +4,7 @@ mod poleana_support;
 
 use fichas::Colour::*;
 use fichas::Rules;
+use fichas::notation::TextError;
 use fichas::poleana::{Action, Board, Config, ConfigError, Event, Mode, PositionError, State};
 use fichas::{ColourSet, Phase, PlayError, Roll};
 use poleana_support::*;
@@ -137,18 +138,18 @@ fn position_text_rejects_impossible_positions_with_a_reason() {
     );
     assert!(matches!(err(&four("Y9',start,start,start", "")), PositionError::OffPath { .. }));
     assert!(matches!(err(&four("Y1,start,start,start", "quiet=Y")), PositionError::QuietMoved { colour: Yellow }));
-    assert!(matches!(err(&four(AT_START, "turn=B")), PositionError::Duplicate(_)));
-    assert!(matches!(err(&four(AT_START, "speed=9")), PositionError::UnknownField(_)));
+    assert!(matches!(err(&four(AT_START, "turn=B")), PositionError::Text(TextError::Duplicate(_))));
+    assert!(matches!(err(&four(AT_START, "speed=9")), PositionError::Text(TextError::UnknownField(_))));
     assert!(matches!(err(&four(AT_START, "left=3")), PositionError::Inconsistent(_)));
     assert!(matches!(err(&four(AT_START, "roll=5-3")), PositionError::Inconsistent(_)), "nothing can use 5-3");
-    assert!(matches!(err(&four("X1,start,start,start", "")), PositionError::Parse(_)));
+    assert!(matches!(err(&four("X1,start,start,start", "")), PositionError::Text(TextError::Parse(_))));
     assert!(matches!(err("poleana:7 turn=Y"), PositionError::Config(ConfigError::Players(7))));
     assert!(matches!(
         err("poleana:2 turn=B Y=start,start,start,start R=start,start,start,start"),
         PositionError::NotPlaying { .. }
     ));
-    assert!(matches!(err("poleana:2 turn=Y Y=start,start,start,start"), PositionError::Missing("R")));
-    assert!(matches!(err(""), PositionError::Missing("configuration")));
+    assert!(matches!(err("poleana:2 turn=Y Y=start,start,start,start"), PositionError::Text(TextError::Missing("R"))));
+    assert!(matches!(err(""), PositionError::Text(TextError::Missing("configuration"))));
     assert!(matches!(err(&four("7c,7c,7c,7c", "quiet=-")), PositionError::Inconsistent(_)), "a winner needs result=");
     let two_colours = format!("poleana turn=Y Y=B1,start,start,start B=B1,start,start,start R={AT_START} G={AT_START}");
     assert!(matches!(err(&two_colours), PositionError::Crowded { .. }));

@@ -8,7 +8,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::cartas::{Cards, Rank};
-use crate::notation::{ConflictError, ParseError, Setting, Snippet, number};
+use crate::notation::{ConflictError, ParseError, Setting, Snippet, TextError, number};
 
 /// The fewest cards a deck may hold: a deal of six to each of the four players.
 pub const MIN_DECK: usize = 24;
@@ -33,13 +33,12 @@ pub enum ConfigError {
     /// A number of sets outside 1 to 4 (the field), given to [`Config::with_sets`] or in JSON.
     #[error("a deck is made of 1 to 4 sets of 52 cards, not {0}")]
     Sets(u32),
-    /// The configuration text could not be read.
+    /// The configuration text cannot be read, or sets one option twice.
     #[error("{0}")]
-    Text(#[from] ParseError),
-    /// The configuration text sets one option twice, or gives `deck=` with `sets=` or `jokers=`.
-    #[error("{0}")]
-    Conflict(#[from] ConflictError),
+    Text(#[from] TextError),
 }
+
+crate::notation::text_error_from!(ConfigError);
 
 /// A validated Cartas configuration: the deck.
 ///

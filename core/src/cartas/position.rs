@@ -26,7 +26,7 @@ use core::fmt;
 use crate::cartas::board::{SEATS, TOKENS};
 use crate::cartas::state::{deal_size, first_player};
 use crate::cartas::{Board, Cards, Config, ConfigError, Outcome, Rank, Spot, Stage, State, Theft, Thefts};
-use crate::notation::{ParseError, Snippet, field, number, write_joined};
+use crate::notation::{self, ParseError, TextError, number, write_joined};
 use crate::seat::Seat;
 
 /// A position text that cannot be read, or that describes a position the rules never reach.
@@ -35,19 +35,10 @@ pub enum PositionError {
     /// The first word is not a Cartas configuration.
     #[error("bad configuration: {0}")]
     Config(#[from] ConfigError),
-    /// A word is not `key=value`, or a field's value cannot be read.
+    /// The text cannot be read: a word that is not `key=value`, a value that cannot be read, a
+    /// required field missing (the configuration, `turn`, …), a field given twice or unknown.
     #[error("{0}")]
-    Parse(#[from] ParseError),
-    /// A required part is missing: the configuration, `turn` and `victim` in a theft, or
-    /// `winner` once over. Holds its name.
-    #[error("the position has no `{0}` field")]
-    Missing(&'static str),
-    /// A field is given twice. Holds its key.
-    #[error("the field `{0}` appears twice")]
-    Duplicate(Snippet),
-    /// A field's key is not one of the position text's. Holds the key.
-    #[error("unknown field `{0}`")]
-    UnknownField(Snippet),
+    Text(#[from] TextError),
     /// The board lists more than four tokens for one seat.
     #[error("seat {seat} has {found} tokens listed, but a seat has only 4")]
     TokenCount {
@@ -96,6 +87,8 @@ pub enum PositionError {
     #[error("the position is inconsistent: {0}")]
     Inconsistent(&'static str),
 }
+
+crate::notation::text_error_from!(PositionError);
 
 const STAGES: [&str; 5] = ["deal", "exchange", "play", "theft", "over"];
 
@@ -152,10 +145,11 @@ impl State {
     pub fn from_position(text: &str) -> Result<State, PositionError> {
         use PositionError::Inconsistent;
         let mut words = text.split_whitespace();
-        let config: Config = words.next().ok_or(PositionError::Missing("configuration"))?.parse()?;
-        let mut fields = Fields::default();
+        let config: Config = words.next().ok_or(TextError::Missing("configuration"))?.parse()?;
+        let (mut keys, mut fields) = (notation::Fields::new(KEYS), Fields::default());
         for word in words {
-            fields.read(word)?;
+            let (index, value) = keys.read(word)?;
+            fields.read(KEYS[index], value)?;
         }
         let mut state = State::new(config);
         state.round = fields.round;
@@ -262,7 +256,7 @@ impl State {
                 state.turn = fields.turn.unwrap_or(first);
                 if stage == 3 {
                     let (Some(victim), Some(thief)) = (fields.victim, fields.turn) else {
-                        return Err(PositionError::Missing(if fields.victim.is_none() { "victim" } else { "turn" }));
+                        return Err(TextError::Missing(if fields.victim.is_none() { "victim" } else { "turn" }).into());
                     };
                     if victim == thief || state.hands[victim.index()].is_empty() {
                         return Err(Inconsistent("the victim of a theft is another seat holding a card"));
@@ -281,7 +275,7 @@ impl State {
                 }
             }
             _ => {
-                let winner = fields.winner.ok_or(PositionError::Missing("winner"))?;
+                let winner = fields.winner.ok_or(TextError::Missing("winner"))?;
                 if complete != Some(winner) {
                     return Err(Inconsistent("the winner must have all four tokens in its corridor"));
                 }
@@ -359,7 +353,6 @@ struct Fields {
     gave: Option<[Option<Rank>; SEATS]>,
     thefts: Thefts,
     discards: Option<Cards>,
-    seen: u16,
 }
 
 /// Reads four `/`-separated items.
@@ -382,16 +375,13 @@ fn four<T: Copy + Default>(
     Ok(out)
 }
 
+/// The keys of a position's fields.
+const KEYS: [&str; 10] =
+    ["round", "stage", "turn", "victim", "winner", "tokens", "hands", "gave", "thefts", "discards"];
+
 impl Fields {
-    fn read(&mut self, word: &str) -> Result<(), PositionError> {
-        const KEYS: [&str; 10] =
-            ["round", "stage", "turn", "victim", "winner", "tokens", "hands", "gave", "thefts", "discards"];
-        let (key, value) = field(word)?;
-        let index = KEYS.iter().position(|&k| k == key).ok_or(PositionError::UnknownField(Snippet::new(key)))?;
-        if self.seen & (1 << index) != 0 {
-            return Err(PositionError::Duplicate(Snippet::new(key)));
-        }
-        self.seen |= 1 << index;
+    /// Reads the value of the field `key`, one of [`KEYS`], read once.
+    fn read(&mut self, key: &str, value: &str) -> Result<(), PositionError> {
         match key {
             "round" => self.round = number("round", value, 0..=u32::from(u16::MAX), "a round from 0 to 65535")? as u16,
             "stage" => {

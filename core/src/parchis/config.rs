@@ -3,8 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::colour::{Colour, ColourSet};
-use crate::notation::{ConflictError, ParseError, Setting};
+use crate::colour::{Colour, ColourSet, Lineup};
+use crate::notation::{ParseError, Setting, TextError};
 use crate::seat::Seat;
 
 /// How colours, seats and partners are arranged.
@@ -72,13 +72,12 @@ pub enum ConfigError {
     /// The colour named to play first (the field) is not in play.
     #[error("the first player must be one of the colours in play, and {0} is not playing")]
     FirstNotPlaying(Colour),
-    /// The configuration text could not be read.
+    /// The configuration text cannot be read, or sets one option twice.
     #[error("{0}")]
-    Text(#[from] ParseError),
-    /// The configuration text sets one option twice (`parchis:two-player:pairs`).
-    #[error("{0}")]
-    Conflict(#[from] ConflictError),
+    Text(#[from] TextError),
 }
+
+crate::notation::text_error_from!(ConfigError);
 
 /// A validated Parchís configuration.
 ///
@@ -127,12 +126,9 @@ impl Config {
     }
 
     /// Names the colour that rolls first.
-    pub fn with_first(mut self, first: Colour) -> Result<Config, ConfigError> {
-        if !self.colours.contains(first) {
-            return Err(ConfigError::FirstNotPlaying(first));
-        }
-        self.first = first;
-        Ok(self)
+    pub fn with_first(self, first: Colour) -> Result<Config, ConfigError> {
+        let playing = self.colours.contains(first);
+        if playing { Ok(Config { first, ..self }) } else { Err(ConfigError::FirstNotPlaying(first)) }
     }
 
     /// How colours, seats and partners are arranged.
@@ -201,10 +197,7 @@ impl fmt::Display for Config {
             Mode::TwoPlayer => write!(f, ":two-player:{}", self.colours)?,
             mode => write!(f, ":{}", mode.name())?,
         }
-        if Some(self.first) != self.colours.next_from(Colour::Yellow) {
-            write!(f, ":first={}", self.first.letter())?;
-        }
-        Ok(())
+        Lineup::write_first(f, self.colours, self.first)
     }
 }
 
@@ -220,34 +213,17 @@ impl FromStr for Config {
         if parts.next() != Some("parchis") {
             return Err(ParseError::new("Parchís configuration", text, EXPECTED).into());
         }
-        let (mut mode, mut colours, mut first) =
-            (Setting::new("mode"), Setting::new("colours"), Setting::new("first player"));
+        let (mut mode, mut lineup) = (Setting::new("mode"), Lineup::new());
         for part in parts {
             if let Ok(m) = part.parse::<Mode>() {
                 mode.set(m, part)?;
-            } else if let Some(letter) = part.strip_prefix("first=") {
-                first.set(letter.parse::<Colour>()?, part)?;
-            } else if let Ok(n) = part.parse::<usize>() {
-                let set = match n {
-                    2 => ColourSet::of(&[Colour::Yellow, Colour::Red]),
-                    3 => ColourSet::of(&[Colour::Yellow, Colour::Blue, Colour::Red]),
-                    4 => ColourSet::ALL,
-                    n => return Err(ConfigError::Players(n)),
-                };
-                colours.set(set, part)?;
-            } else if let Ok(set) = part.parse::<ColourSet>() {
-                colours.set(set, part)?;
-            } else {
+            } else if !lineup.read(part, ConfigError::Players)? {
                 return Err(ParseError::new("Parchís configuration part", part, EXPECTED).into());
             }
         }
-        let (mode, colours, first) = (mode.get().unwrap_or(Mode::Individual), colours.get(), first.get());
-        let colours = colours.unwrap_or(Config::of_mode(mode).colours);
-        let config = Config::new(mode, colours)?;
-        match first {
-            Some(c) => config.with_first(c),
-            None => Ok(config),
-        }
+        let mode = mode.get().unwrap_or(Mode::Individual);
+        let config = Config::new(mode, lineup.colours().unwrap_or(Config::of_mode(mode).colours))?;
+        lineup.first().map_or(Ok(config), |first| config.with_first(first))
     }
 }
 
@@ -278,10 +254,7 @@ mod serde_impl {
             let data = Data::deserialize(d)?;
             let colours = data.colours.unwrap_or(Config::of_mode(data.mode).colours);
             let config = Config::new(data.mode, colours).map_err(serde::de::Error::custom)?;
-            match data.first {
-                Some(c) => config.with_first(c).map_err(serde::de::Error::custom),
-                None => Ok(config),
-            }
+            data.first.map_or(Ok(config), |first| config.with_first(first)).map_err(serde::de::Error::custom)
         }
     }
 }

@@ -21,7 +21,7 @@ use core::fmt;
 
 use crate::colour::{Colour, ColourSet};
 use crate::dice::Roll;
-use crate::notation::{self, FieldProblem, ParseError, Snippet, number};
+use crate::notation::{self, ParseError, TextError, number};
 use crate::parchis::board::Cell;
 use crate::parchis::state::{Bonus, NONE};
 use crate::parchis::{Config, ConfigError, Outcome, Place, Spot, State};
@@ -32,20 +32,10 @@ pub enum PositionError {
     /// The first word is not a valid configuration.
     #[error("bad configuration: {0}")]
     Config(#[from] ConfigError),
-    /// A word is not `key=value`, or a value cannot be read (a cell, a roll, a colour, a number
-    /// out of range, a bonus other than a colour in play and 10 or 20).
+    /// The text cannot be read: a word that is not `key=value`, a value that cannot be read, a
+    /// required field missing (the configuration, `turn`, …), a field given twice or unknown.
     #[error("{0}")]
-    Parse(#[from] ParseError),
-    /// A required part is absent: the configuration, `turn`, or the tokens of a colour in play
-    /// (the field names which).
-    #[error("the position has no `{0}` field")]
-    Missing(&'static str),
-    /// A field is given twice (the field is its key).
-    #[error("the field `{0}` appears twice")]
-    Duplicate(Snippet),
-    /// A key no position has (the field is the key).
-    #[error("unknown field `{0}`")]
-    UnknownField(Snippet),
+    Text(#[from] TextError),
     /// A colour not in play is given the turn or a list of tokens.
     #[error("{colour} is not in play, yet the position {what}")]
     NotPlaying {
@@ -85,15 +75,7 @@ pub enum PositionError {
     Inconsistent(&'static str),
 }
 
-impl From<FieldProblem> for PositionError {
-    fn from(problem: FieldProblem) -> PositionError {
-        match problem {
-            FieldProblem::Malformed(e) => PositionError::Parse(e),
-            FieldProblem::Unknown(key) => PositionError::UnknownField(key),
-            FieldProblem::Duplicate(key) => PositionError::Duplicate(key),
-        }
-    }
-}
+crate::notation::text_error_from!(PositionError);
 
 const KEYS: [&str; 11] = ["turn", "roll", "left", "bonus", "last", "doubles", "result", "Y", "B", "R", "G"];
 
@@ -148,14 +130,14 @@ impl State {
     pub fn from_position(text: &str) -> Result<State, PositionError> {
         use PositionError::Inconsistent;
         let mut words = text.split_whitespace();
-        let config: Config = words.next().ok_or(PositionError::Missing("configuration"))?.parse()?;
+        let config: Config = words.next().ok_or(TextError::Missing("configuration"))?.parse()?;
         let mut keys = notation::Fields::new(KEYS);
         let mut values: [Option<&str>; 11] = [None; 11];
         for word in words {
             let (index, value) = keys.read(word)?;
             values[index] = Some(value);
         }
-        let turn: Colour = values[0].ok_or(PositionError::Missing("turn"))?.parse()?;
+        let turn: Colour = values[0].ok_or(TextError::Missing("turn"))?.parse()?;
         if !config.colours().contains(turn) {
             return Err(PositionError::NotPlaying { colour: turn, what: "gives it the turn" });
         }
@@ -165,7 +147,7 @@ impl State {
         for colour in Colour::ALL {
             let list = values[7 + colour.index()];
             match (list, config.colours().contains(colour)) {
-                (None, true) => return Err(PositionError::Missing(KEYS[7 + colour.index()])),
+                (None, true) => return Err(TextError::Missing(KEYS[7 + colour.index()]).into()),
                 (Some(_), false) => return Err(PositionError::NotPlaying { colour, what: "lists tokens for it" }),
                 (Some(list), true) => state.read_tokens(colour, list)?,
                 (None, false) => {}

@@ -3,8 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::colour::{Colour, ColourSet};
-use crate::notation::{ConflictError, ParseError, Setting};
+use crate::colour::{Colour, ColourSet, Lineup};
+use crate::notation::{ParseError, Setting, TextError};
 use crate::poleana::Board;
 use crate::seat::Seat;
 
@@ -47,13 +47,12 @@ pub enum ConfigError {
     /// The colour named to play first (the field) is not in play.
     #[error("the first player must be one of the colours in play, and {0} is not playing")]
     FirstNotPlaying(Colour),
-    /// The configuration text could not be read.
+    /// The configuration text cannot be read, or sets one option twice.
     #[error("{0}")]
-    Text(#[from] ParseError),
-    /// The configuration text sets one option twice (`poleana:2:3`, `poleana:strict:free`).
-    #[error("{0}")]
-    Conflict(#[from] ConflictError),
+    Text(#[from] TextError),
 }
+
+crate::notation::text_error_from!(ConfigError);
 
 /// A validated Poleana configuration. Build one with [`Config::classic`], [`Config::express`] or
 /// [`Config::new`], then adjust it with the `with_` methods; or read its text form:
@@ -100,13 +99,7 @@ impl Config {
     /// The colours a number of players take by default: opposite colours for two (Yellow and
     /// Red), Yellow, Blue and Red for three, all four for four.
     pub fn default_colours(players: usize) -> Result<ColourSet, ConfigError> {
-        use Colour::*;
-        match players {
-            2 => Ok(ColourSet::of(&[Yellow, Red])),
-            3 => Ok(ColourSet::of(&[Yellow, Blue, Red])),
-            4 => Ok(ColourSet::ALL),
-            n => Err(ConfigError::Players(n)),
-        }
+        ColourSet::for_players(players).ok_or(ConfigError::Players(players))
     }
 
     /// Sets the [`Mode`] (strict by default).
@@ -116,12 +109,9 @@ impl Config {
     }
 
     /// Names the colour that plays first.
-    pub fn with_first(mut self, first: Colour) -> Result<Config, ConfigError> {
-        if !self.colours.contains(first) {
-            return Err(ConfigError::FirstNotPlaying(first));
-        }
-        self.first = first;
-        Ok(self)
+    pub fn with_first(self, first: Colour) -> Result<Config, ConfigError> {
+        let playing = self.colours.contains(first);
+        if playing { Ok(Config { first, ..self }) } else { Err(ConfigError::FirstNotPlaying(first)) }
     }
 
     /// Option `bridges_open_to_all`: any token may take any colour's bridge when crossing that
@@ -217,10 +207,7 @@ impl fmt::Display for Config {
         if !self.tapon_captures {
             f.write_str(":no-tapon-captures")?;
         }
-        if Some(self.first) != self.colours.next_from(Colour::Yellow) {
-            write!(f, ":first={}", self.first.letter())?;
-        }
-        Ok(())
+        Lineup::write_first(f, self.colours, self.first)
     }
 }
 
@@ -239,9 +226,7 @@ impl FromStr for Config {
             Some("poleana-express") => Board::Express,
             _ => return Err(ParseError::new("Poleana configuration", text, EXPECTED).into()),
         };
-        let mut colours = Setting::new("colours");
-        let mut mode = Setting::new("mode");
-        let mut first = Setting::new("first player");
+        let (mut lineup, mut mode) = (Lineup::new(), Setting::new("mode"));
         let (mut open, mut tapon) = (Setting::new("bridges option"), Setting::new("tapón captures option"));
         for part in parts {
             match part {
@@ -250,29 +235,15 @@ impl FromStr for Config {
                 "free" => mode.set(Mode::Free, part)?,
                 "open-bridges" => open.set(true, part)?,
                 "no-tapon-captures" => tapon.set(false, part)?,
-                _ => {
-                    if let Some(letter) = part.strip_prefix("first=") {
-                        first.set(letter.parse::<Colour>()?, part)?;
-                    } else if let Ok(n) = part.parse::<usize>() {
-                        colours.set(Config::default_colours(n)?, part)?;
-                    } else if let Ok(set) = part.parse::<ColourSet>() {
-                        colours.set(set, part)?;
-                    } else {
-                        return Err(ParseError::new("Poleana configuration part", part, EXPECTED).into());
-                    }
-                }
+                _ if lineup.read(part, ConfigError::Players)? => {}
+                _ => return Err(ParseError::new("Poleana configuration part", part, EXPECTED).into()),
             }
         }
-        let (colours, mode, first) = (colours.get(), mode.get().unwrap_or(Mode::Strict), first.get());
-        let (open, tapon) = (open.get().unwrap_or(false), tapon.get().unwrap_or(true));
-        let config = Config::new(board, colours.unwrap_or(ColourSet::ALL))?
-            .with_mode(mode)
-            .with_bridges_open_to_all(open)
-            .with_tapon_captures(tapon);
-        match first {
-            Some(c) => config.with_first(c),
-            None => Ok(config),
-        }
+        let config = Config::new(board, lineup.colours().unwrap_or(ColourSet::ALL))?
+            .with_mode(mode.get().unwrap_or(Mode::Strict))
+            .with_bridges_open_to_all(open.get().unwrap_or(false))
+            .with_tapon_captures(tapon.get().unwrap_or(true));
+        lineup.first().map_or(Ok(config), |first| config.with_first(first))
     }
 }
 
@@ -323,10 +294,7 @@ mod serde_impl {
                 .with_mode(data.mode)
                 .with_bridges_open_to_all(data.bridges_open_to_all)
                 .with_tapon_captures(data.tapon_captures);
-            match data.first {
-                Some(c) => config.with_first(c).map_err(serde::de::Error::custom),
-                None => Ok(config),
-            }
+            data.first.map_or(Ok(config), |first| config.with_first(first)).map_err(serde::de::Error::custom)
         }
     }
 }

@@ -24,7 +24,7 @@ use core::fmt;
 
 use crate::colour::{Colour, ColourSet};
 use crate::dice::{Die, Roll};
-use crate::notation::{self, FieldProblem, ParseError, number, write_joined};
+use crate::notation::{self, TextError, number, write_joined};
 use crate::poleana::board::{Cell, Kind};
 use crate::poleana::state::{Left, NONE};
 use crate::poleana::{Board, Config, ConfigError, Outcome, Place, Spot, State};
@@ -35,20 +35,10 @@ pub enum PositionError {
     /// The first word is not a valid configuration.
     #[error("bad configuration: {0}")]
     Config(#[from] ConfigError),
-    /// A word is not `key=value`, or a value cannot be read (a cell, a roll, a colour, a number
-    /// out of range).
+    /// The text cannot be read: a word that is not `key=value`, a value that cannot be read, a
+    /// required field missing (the configuration, `turn`, …), a field given twice or unknown.
     #[error("{0}")]
-    Parse(#[from] ParseError),
-    /// A required part is absent: the configuration, `turn`, or the tokens of a colour in play
-    /// (the field names which).
-    #[error("the position has no `{0}` field")]
-    Missing(&'static str),
-    /// A field is given twice (the field is its key).
-    #[error("the field `{0}` appears twice")]
-    Duplicate(crate::notation::Snippet),
-    /// A key no position has (the field is the key).
-    #[error("unknown field `{0}`")]
-    UnknownField(crate::notation::Snippet),
+    Text(#[from] TextError),
     /// A colour not in play is given the turn or a list of tokens.
     #[error("{colour} is not in play, yet the position {what}")]
     NotPlaying {
@@ -97,6 +87,8 @@ pub enum PositionError {
     #[error("the position is inconsistent: {0}")]
     Inconsistent(&'static str),
 }
+
+crate::notation::text_error_from!(PositionError);
 
 impl State {
     pub(crate) fn write_position(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -150,13 +142,13 @@ impl State {
     /// ```
     pub fn from_position(text: &str) -> Result<State, PositionError> {
         let mut words = text.split_whitespace();
-        let config: Config = words.next().ok_or(PositionError::Missing("configuration"))?.parse()?;
+        let config: Config = words.next().ok_or(TextError::Missing("configuration"))?.parse()?;
         let board = config.board();
         let mut fields = Fields::default();
         for word in words {
             fields.read(word)?;
         }
-        let turn = fields.turn.ok_or(PositionError::Missing("turn"))?;
+        let turn = fields.turn.ok_or(TextError::Missing("turn"))?;
         if !config.colours().contains(turn) {
             return Err(PositionError::NotPlaying { colour: turn, what: "gives it the turn" });
         }
@@ -165,7 +157,7 @@ impl State {
         for colour in Colour::ALL {
             let Some(list) = fields.tokens[colour.index()] else {
                 if config.colours().contains(colour) {
-                    return Err(PositionError::Missing(["Y", "B", "R", "G"][colour.index()]));
+                    return Err(TextError::Missing(["Y", "B", "R", "G"][colour.index()]).into());
                 }
                 continue;
             };
@@ -364,16 +356,6 @@ impl Default for Fields<'_> {
 
 const KEYS: [&str; 13] =
     ["turn", "roll", "left", "mover", "plus10", "owed", "doubles", "quiet", "result", "Y", "B", "R", "G"];
-
-impl From<FieldProblem> for PositionError {
-    fn from(problem: FieldProblem) -> PositionError {
-        match problem {
-            FieldProblem::Malformed(e) => PositionError::Parse(e),
-            FieldProblem::Unknown(key) => PositionError::UnknownField(key),
-            FieldProblem::Duplicate(key) => PositionError::Duplicate(key),
-        }
-    }
-}
 
 impl<'a> Fields<'a> {
     fn read(&mut self, word: &'a str) -> Result<(), PositionError> {
