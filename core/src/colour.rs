@@ -363,6 +363,24 @@ mod tests {
     }
 
     #[test]
+    fn the_turn_passes_to_the_next_colour_in_play_or_stays_with_a_lone_one() {
+        let set = ColourSet::of(&[Colour::Yellow, Colour::Red]);
+        assert_eq!(set.after(Colour::Yellow), Colour::Red);
+        assert_eq!(set.after(Colour::Red), Colour::Yellow);
+        assert_eq!(ColourSet::ALL.after(Colour::Green), Colour::Yellow);
+        assert_eq!(ColourSet::of(&[Colour::Blue]).after(Colour::Blue), Colour::Blue);
+    }
+
+    #[test]
+    fn a_number_of_players_takes_opposite_colours_for_two_and_skips_green_for_three() {
+        assert_eq!(ColourSet::for_players(2), Some(ColourSet::of(&[Colour::Yellow, Colour::Red])));
+        assert_eq!(ColourSet::for_players(3), Some(ColourSet::of(&[Colour::Yellow, Colour::Blue, Colour::Red])));
+        assert_eq!(ColourSet::for_players(4), Some(ColourSet::ALL));
+        assert_eq!(ColourSet::for_players(1), None);
+        assert_eq!(ColourSet::for_players(5), None);
+    }
+
+    #[test]
     fn sets_read_and_write_letters() {
         let set: ColourSet = "RY".parse().unwrap();
         assert_eq!(set.to_string(), "YR");
