@@ -227,6 +227,26 @@ macro_rules! dice_rules {
 }
 pub(crate) use dice_rules;
 
+/// The chance of a dice game's `State` in its own words: the outcomes with their weights, and
+/// a fair throw (every roll can come at any chance event).
+macro_rules! dice_chance {
+    () => {
+        impl State {
+            /// The outcomes of the pending chance event: the 21 distinct rolls with their
+            /// weights out of 36. Empty when no chance event is pending.
+            pub fn chance_outcomes(&self) -> $crate::chance::Outcomes<Roll, 21> {
+                if self.phase().is_chance() { Roll::outcomes() } else { $crate::chance::Outcomes::new() }
+            }
+
+            /// A fair roll drawn from `rng`, to pass to [`Rules::apply_chance`].
+            pub fn sample_chance<R: rand_core::Rng + ?Sized>(&self, rng: &mut R) -> Roll {
+                Roll::throw(rng)
+            }
+        }
+    };
+}
+pub(crate) use dice_chance;
+
 #[cfg(test)]
 mod tests {
     use super::*;

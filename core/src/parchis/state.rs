@@ -1,9 +1,7 @@
 //! The Parchís game state and its public services.
 
 use arrayvec::ArrayVec;
-use rand_core::Rng;
 
-use crate::chance::Outcomes;
 use crate::colour::Colour;
 use crate::dice::{Die, Roll};
 use crate::events::EventSink;
@@ -147,16 +145,6 @@ impl State {
         self.tokens[colour.index()].iter().filter(|&&p| p == place).count()
     }
 
-    /// The outcomes of the pending chance event: the 21 distinct rolls with weights out of 36.
-    pub fn chance_outcomes(&self) -> Outcomes<Roll, 21> {
-        if self.phase().is_chance() { Roll::outcomes() } else { Outcomes::new() }
-    }
-
-    /// A fair roll drawn from `rng`.
-    pub fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Roll {
-        Roll::throw(rng)
-    }
-
     /// The internal plan an action names for the colour to decide.
     pub(crate) fn plan_of(&self, action: Action) -> Option<Plan> {
         let Action::Move { from, by } = action else { return None };
@@ -175,6 +163,8 @@ impl State {
         }
     }
 }
+
+crate::dice::dice_chance!();
 
 /// Parchís' primitives; the services (validated play, events, timeout) are [`Rules`]'.
 impl Rules for State {

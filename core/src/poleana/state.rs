@@ -1,9 +1,7 @@
 //! The Poleana game state and its public services: phase, chance, legal actions, play.
 
 use arrayvec::ArrayVec;
-use rand_core::Rng;
 
-use crate::chance::Outcomes;
 use crate::colour::{Colour, ColourSet};
 use crate::dice::{Die, Roll};
 use crate::events::EventSink;
@@ -151,17 +149,6 @@ impl State {
         self.tokens[colour.index()].iter().filter(|&&p| p == place).count()
     }
 
-    /// The outcomes of the pending chance event: the 21 distinct rolls with their weights out of
-    /// 36. Empty when no chance event is pending.
-    pub fn chance_outcomes(&self) -> Outcomes<Roll, 21> {
-        if self.phase().is_chance() { Roll::outcomes() } else { Outcomes::new() }
-    }
-
-    /// A fair roll drawn from `rng`, to pass to [`State::apply_chance`].
-    pub fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Roll {
-        Roll::throw(rng)
-    }
-
     /// Where a listed choice that captures nothing lands, as a place.
     fn quiet_landing(&self, choice: &Choice) -> Option<Place> {
         match choice.priority {
@@ -198,6 +185,8 @@ impl State {
         })
     }
 }
+
+crate::dice::dice_chance!();
 
 /// Poleana's primitives; the services (validated play, events, timeout) are [`Rules`]'.
 impl Rules for State {
