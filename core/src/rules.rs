@@ -109,6 +109,9 @@ pub trait Rules: Copy + sealed::Sealed {
     /// The host's report that the one to act ran out of time, as an action: [`Rules::play`]
     /// takes it like a decision, and it is never listed.
     const TIMEOUT: Self::Action;
+    /// The size of a state in bytes: states are small `Copy` values that searches, bots and
+    /// batches copy freely (each game checks its bound when compiling).
+    const SIZE: usize = core::mem::size_of::<Self>();
     /// Whether a timeout may be reported while the roll is due (the dice games), and not only
     /// while someone decides (Cartas, where chance events are the host's own draws).
     const TIMEOUT_WHILE_CHANCE: bool;

@@ -75,7 +75,7 @@ pub enum Draw {
 /// A position in a game of Cartas: the deck, the board, every hand, the draw and discard piles,
 /// and where the round stands.
 ///
-/// A small `Copy` value with no heap (see [`State::SIZE`]). It is the whole truth, hidden cards
+/// A small `Copy` value with no heap (see [`Rules::SIZE`]). It is the whole truth, hidden cards
 /// included: a server keeps it and sends each seat its [`View`]. The order of the draw pile is
 /// not part of it: cards are drawn as explicit chance outcomes (ranks weighted by count), so a
 /// host supplies them or samples them, and a record of outcomes replays a game exactly.
@@ -113,11 +113,10 @@ pub struct State {
     pub(crate) turn: Seat,
 }
 
-impl State {
-    /// The size of a state in bytes (at most 160, checked when compiling).
-    pub const SIZE: usize = core::mem::size_of::<State>();
-    const _SMALL: () = assert!(State::SIZE <= 160);
+// A state is at most 160 bytes (the hands, the pile and the thefts included).
+const _: () = assert!(<State as Rules>::SIZE <= 160);
 
+impl State {
     /// The opening position: every token at home, the whole deck in the draw pile, and the
     /// first deal (six cards each, seat 0 first) about to begin.
     pub fn new(config: Config) -> State {

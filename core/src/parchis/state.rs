@@ -69,11 +69,10 @@ pub struct State {
     pub(crate) outcome: Option<Outcome>,
 }
 
-impl State {
-    /// The size of a state in bytes (checked when compiling to be at most 64).
-    pub const SIZE: usize = core::mem::size_of::<State>();
-    const _FITS_A_CACHE_LINE: () = assert!(State::SIZE <= 64);
+// A state is at most 64 bytes (one cache line).
+const _: () = assert!(<State as Rules>::SIZE <= 64);
 
+impl State {
     /// The opening position: every token at home, the first colour to roll.
     pub fn new(config: Config) -> State {
         let mut tokens = [[Place::UNUSED; 4]; 4];

@@ -33,7 +33,7 @@ pub(crate) enum Left {
 
 /// A position in a game of Poleana: the configuration, every token, and where the turn stands.
 ///
-/// A small `Copy` value with no heap (see [`State::SIZE`]). Equal positions are equal values,
+/// A small `Copy` value with no heap (see [`Rules::SIZE`]). Equal positions are equal values,
 /// because a colour's interchangeable tokens are kept in a canonical order.
 ///
 /// ```
@@ -72,11 +72,10 @@ pub struct State {
     pub(crate) outcome: Option<Outcome>,
 }
 
-impl State {
-    /// The size of a state in bytes: at most 64, one cache line (checked when compiling).
-    pub const SIZE: usize = core::mem::size_of::<State>();
-    const _FITS_A_CACHE_LINE: () = assert!(State::SIZE <= 64);
+// A state is at most 64 bytes (one cache line).
+const _: () = assert!(<State as Rules>::SIZE <= 64);
 
+impl State {
     /// The opening position: every token at start, the first colour to roll.
     pub fn new(config: Config) -> State {
         let mut tokens = [[Place::UNUSED; 4]; 4];
