@@ -16,7 +16,7 @@ use core::hash::Hash;
 use crate::bot::{Bot, Budget, Deadline, Kind, Reason, Suggestion};
 use crate::chance::below;
 use crate::dice::Roll;
-use crate::game::Action;
+use crate::game::Choice;
 use crate::rules::Rules;
 
 /// Who acts in a dice game position, as the search sees it.
@@ -32,14 +32,11 @@ pub(crate) enum Turn {
 pub(crate) type Values = [f32; 4];
 
 /// A dice game as the bots need it.
-pub(crate) trait DiceGame: Rules + PartialEq + Hash {
-    /// The choice as an action of the facade.
-    fn action(choice: &Self::Choice) -> Action;
-    /// Why the choice at `chosen` is good, in the heuristic's terms.
+pub(crate) trait DiceGame: Rules<Chance = Roll, Choice: Into<Choice>> + PartialEq + Hash {
+    /// Why the choice at `chosen` is good, in the heuristic's terms, when there are others.
     fn explain(&self, choices: &Self::Choices, chosen: usize) -> Reason;
-
+    /// Who acts, with partners' decisions kept as one side's.
     fn turn(&self) -> Turn;
-    fn roll(&mut self, roll: Roll);
     /// The win shares: exact once the game is over, the heuristic's otherwise.
     fn values(&self) -> Values;
 }
@@ -60,8 +57,9 @@ pub(crate) fn choose<G: DiceGame>(bot: &Bot, state: &G) -> Option<(G::Choice, Op
 /// The bot's choice with its reason (none from the random bot).
 pub(crate) fn suggest<G: DiceGame>(bot: &Bot, state: &G) -> Option<Suggestion> {
     let (index, choices, estimate) = decide_for(bot, state)?;
-    let reason = (bot.strength().kind != Kind::Random).then(|| state.explain(&choices, index));
-    Some(Suggestion { action: G::action(&choices[index]), reason, estimate })
+    let explain = || if choices.len() == 1 { Reason::Only } else { state.explain(&choices, index) };
+    let reason = (bot.strength().kind != Kind::Random).then(explain);
+    Some(Suggestion { action: choices[index].into().action(), reason, estimate })
 }
 
 /// Values that differ by less than this are a tie (broken at random).
@@ -218,7 +216,7 @@ impl<G: DiceGame> Expectimax<G> {
                 let mut total = [0.0; 4];
                 for (roll, weight) in Roll::outcomes().iter() {
                     let mut next = *state;
-                    next.roll(roll);
+                    let _ = next.apply_chance_into(roll, &mut ());
                     self.count()?;
                     let v = self.value(&next, depth - 1)?;
                     for (t, x) in total.iter_mut().zip(v) {

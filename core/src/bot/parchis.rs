@@ -14,8 +14,6 @@
 use crate::bot::dice::{DiceGame, Turn, Values, hit_chance};
 use crate::bot::{Reason, math};
 use crate::colour::Colour;
-use crate::dice::Roll;
-use crate::game::Action;
 use crate::parchis::{Choices, Spot, State, TRACK, exit, is_safe};
 use crate::phase::Phase;
 use crate::rules::Rules;
@@ -118,39 +116,32 @@ fn assess(state: &State) -> Assessment {
     out
 }
 
-fn values(state: &State) -> Values {
-    let config = state.config();
-    let colours = config.colours();
-    if let Some(outcome) = state.outcome() {
-        let winners = outcome.winners;
-        return Colour::ALL.map(|c| if winners.contains(c) { 1.0 } else { 0.0 });
-    }
-    let strength = assess(state).strength;
-    // One entry per side, kept at the index of its first colour.
-    let mut sides = [0.0; 4];
-    let mut used = [false; 4];
-    let mut size = 1;
-    for c in colours.iter() {
-        let side = config.side(c);
-        size = side.len();
-        let first = side.iter().next().unwrap_or(c);
-        sides[first.index()] += strength[c.index()];
-        used[first.index()] = true;
-    }
-    let shares = math::softmax(&sides, &used, SHARPNESS / size as f32);
-    Colour::ALL.map(|c| {
-        let first = config.side(c).iter().next().unwrap_or(c);
-        if colours.contains(c) { shares[first.index()] } else { 0.0 }
-    })
-}
-
 impl DiceGame for State {
-    fn action(choice: &Self::Choice) -> Action {
-        Action::Parchis(choice.action)
-    }
-
     fn explain(&self, choices: &Choices, chosen: usize) -> Reason {
-        explain(self, choices, chosen)
+        let choice = choices[chosen];
+        let mut after = *self;
+        after.play_unchecked(&choice, &mut ());
+        if after.outcome().is_some_and(|o| o.winners.contains(choice.colour)) {
+            return Reason::Wins;
+        }
+        if let Some(victim) = choice.captures {
+            return Reason::Captures { victim };
+        }
+        if choice.landing == Spot::Goal {
+            return Reason::Scores;
+        }
+        if matches!(choice.action, crate::parchis::Action::Move { from: Spot::Home, .. }) {
+            return Reason::BringsOut;
+        }
+        let (before, now) = (assess(self), assess(&after));
+        let c = choice.colour.index();
+        if before.danger[c] - now.danger[c] > 0.02 {
+            Reason::Escapes
+        } else if now.barriers[c] > before.barriers[c] {
+            Reason::Blocks
+        } else {
+            Reason::Advances
+        }
     }
 
     fn turn(&self) -> Turn {
@@ -166,43 +157,30 @@ impl DiceGame for State {
         }
     }
 
-    fn roll(&mut self, roll: Roll) {
-        let _ = self.apply_chance_into(roll, &mut ());
-    }
-
     fn values(&self) -> Values {
-        values(self)
-    }
-}
-
-/// Why the choice at `chosen` is good, in the heuristic's terms.
-fn explain(state: &State, choices: &Choices, chosen: usize) -> Reason {
-    if choices.len() == 1 {
-        return Reason::Only;
-    }
-    let choice = choices[chosen];
-    let mut after = *state;
-    after.play_unchecked(&choice, &mut ());
-    if after.outcome().is_some_and(|o| o.winners.contains(choice.colour)) {
-        return Reason::Wins;
-    }
-    if let Some(victim) = choice.captures {
-        return Reason::Captures { victim };
-    }
-    if choice.landing == Spot::Goal {
-        return Reason::Scores;
-    }
-    if matches!(choice.action, crate::parchis::Action::Move { from: Spot::Home, .. }) {
-        return Reason::BringsOut;
-    }
-    let (before, now) = (assess(state), assess(&after));
-    let c = choice.colour.index();
-    if before.danger[c] - now.danger[c] > 0.02 {
-        Reason::Escapes
-    } else if now.barriers[c] > before.barriers[c] {
-        Reason::Blocks
-    } else {
-        Reason::Advances
+        let config = self.config();
+        let colours = config.colours();
+        if let Some(outcome) = self.outcome() {
+            let winners = outcome.winners;
+            return Colour::ALL.map(|c| if winners.contains(c) { 1.0 } else { 0.0 });
+        }
+        let strength = assess(self).strength;
+        // One entry per side, kept at the index of its first colour.
+        let mut sides = [0.0; 4];
+        let mut used = [false; 4];
+        let mut size = 1;
+        for c in colours.iter() {
+            let side = config.side(c);
+            size = side.len();
+            let first = side.iter().next().unwrap_or(c);
+            sides[first.index()] += strength[c.index()];
+            used[first.index()] = true;
+        }
+        let shares = math::softmax(&sides, &used, SHARPNESS / size as f32);
+        Colour::ALL.map(|c| {
+            let first = config.side(c).iter().next().unwrap_or(c);
+            if colours.contains(c) { shares[first.index()] } else { 0.0 }
+        })
     }
 }
 
@@ -221,7 +199,7 @@ mod tests {
     #[test]
     fn partners_share_one_value_and_shares_add_up() {
         let state = State::new("parchis:pairs".parse().unwrap());
-        let v = values(&state);
+        let v = state.values();
         assert_eq!(v[0], v[2]);
         assert_eq!(v[1], v[3]);
         assert!((v[0] + v[1] - 1.0).abs() < 1e-5);

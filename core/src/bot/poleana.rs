@@ -21,8 +21,6 @@ use arrayvec::ArrayVec;
 use crate::bot::dice::{DiceGame, Turn, Values, hit_chance};
 use crate::bot::{Reason, math};
 use crate::colour::{Colour, ColourSet};
-use crate::dice::Roll;
-use crate::game::Action;
 use crate::phase::Phase;
 use crate::poleana::{BRIDGE_CELLS, Board, Choices, Event, Events, HOUSE_CELLS, Spot, State};
 
@@ -230,26 +228,56 @@ fn threat(geo: &Geometry, tokens: &[Token], cell: u8, r: Colour) -> f32 {
     1.0 - miss
 }
 
-fn values(state: &State) -> Values {
-    let colours = state.config().colours();
-    let used = Colour::ALL.map(|c| colours.contains(c));
-    match state.outcome() {
-        Some(outcome) => {
-            let winners = outcome.winners();
-            let share = 1.0 / winners.len().max(1) as f32;
-            Colour::ALL.map(|c| if winners.contains(c) { share } else { 0.0 })
-        }
-        None => math::softmax(&assess(state).strength, &used, SHARPNESS),
-    }
-}
-
 impl DiceGame for State {
-    fn action(choice: &Self::Choice) -> Action {
-        Action::Poleana(choice.action)
-    }
-
     fn explain(&self, choices: &Choices, chosen: usize) -> Reason {
-        explain(self, choices, chosen)
+        let me = self.turn();
+        let mut after = *self;
+        let mut events = Events::new();
+        after.play_unchecked(&choices[chosen], &mut events);
+        if after.outcome().is_some_and(|o| o.winners().contains(me)) {
+            return Reason::Wins;
+        }
+        // The most telling event, in this order.
+        let rank = |r: &Reason| match r {
+            Reason::Sweeps => 0,
+            Reason::Captures { .. } => 1,
+            Reason::Rescues => 2,
+            Reason::Scores => 3,
+            _ => 4,
+        };
+        let mut reason: Option<Reason> = None;
+        for event in &events {
+            let found = match *event {
+                Event::Swept { .. } => Reason::Sweeps,
+                Event::Captured { by, victim, .. } if by == me => Reason::Captures { victim },
+                Event::Rescued { .. } => Reason::Rescues,
+                Event::Scored { colour } if colour == me => Reason::Scores,
+                Event::Released { .. } => Reason::BringsOut,
+                _ => continue,
+            };
+            if reason.is_none_or(|r| rank(&found) < rank(&r)) {
+                reason = Some(found);
+            }
+        }
+        if let Some(reason) = reason {
+            return reason;
+        }
+        let hands_over = choices.iter().enumerate().any(|(i, c)| {
+            let mut other = *self;
+            other.play_unchecked(c, &mut ());
+            i != chosen && other.outcome().is_some_and(|o| o.is_special() && !o.winners().contains(me))
+        });
+        if hands_over {
+            return Reason::HoldsBack;
+        }
+        let (before, now) = (assess(self), assess(&after));
+        if before.danger[me.index()] - now.danger[me.index()] > 0.02 {
+            Reason::Escapes
+        } else if now.walled[me.index()] > before.walled[me.index()] {
+            Reason::Blocks
+        } else {
+            Reason::Advances
+        }
     }
 
     fn turn(&self) -> Turn {
@@ -260,67 +288,17 @@ impl DiceGame for State {
         }
     }
 
-    fn roll(&mut self, roll: Roll) {
-        let _ = self.apply_chance_into(roll, &mut ());
-    }
-
     fn values(&self) -> Values {
-        values(self)
-    }
-}
-
-/// Why the choice at `chosen` is good, in the heuristic's terms.
-fn explain(state: &State, choices: &Choices, chosen: usize) -> Reason {
-    if choices.len() == 1 {
-        return Reason::Only;
-    }
-    let me = state.turn();
-    let mut after = *state;
-    let mut events = Events::new();
-    after.play_unchecked(&choices[chosen], &mut events);
-    if after.outcome().is_some_and(|o| o.winners().contains(me)) {
-        return Reason::Wins;
-    }
-    // The most telling event, in this order.
-    let rank = |r: &Reason| match r {
-        Reason::Sweeps => 0,
-        Reason::Captures { .. } => 1,
-        Reason::Rescues => 2,
-        Reason::Scores => 3,
-        _ => 4,
-    };
-    let mut reason: Option<Reason> = None;
-    for event in &events {
-        let found = match *event {
-            Event::Swept { .. } => Reason::Sweeps,
-            Event::Captured { by, victim, .. } if by == me => Reason::Captures { victim },
-            Event::Rescued { .. } => Reason::Rescues,
-            Event::Scored { colour } if colour == me => Reason::Scores,
-            Event::Released { .. } => Reason::BringsOut,
-            _ => continue,
-        };
-        if reason.is_none_or(|r| rank(&found) < rank(&r)) {
-            reason = Some(found);
+        let colours = self.config().colours();
+        let used = Colour::ALL.map(|c| colours.contains(c));
+        match self.outcome() {
+            Some(outcome) => {
+                let winners = outcome.winners();
+                let share = 1.0 / winners.len().max(1) as f32;
+                Colour::ALL.map(|c| if winners.contains(c) { share } else { 0.0 })
+            }
+            None => math::softmax(&assess(self).strength, &used, SHARPNESS),
         }
-    }
-    if let Some(reason) = reason {
-        return reason;
-    }
-    let hands_over = choices.iter().enumerate().any(|(i, c)| {
-        let mut other = *state;
-        other.play_unchecked(c, &mut ());
-        i != chosen && other.outcome().is_some_and(|o| o.is_special() && !o.winners().contains(me))
-    });
-    if hands_over {
-        return Reason::HoldsBack;
-    }
-    let (before, now) = (assess(state), assess(&after));
-    if before.danger[me.index()] - now.danger[me.index()] > 0.02 {
-        Reason::Escapes
-    } else if now.walled[me.index()] > before.walled[me.index()] {
-        Reason::Blocks
-    } else {
-        Reason::Advances
     }
 }
 
@@ -378,7 +356,7 @@ mod tests {
         let bot = Bot::new(Kind::Greedy, 3);
         let (choice, _) = choose(&bot, &s).unwrap();
         assert_ne!(choice.action.to_string(), "6c+1");
-        let reason = explain(&s, &choices, choices.iter().position(|c| *c == choice).unwrap());
+        let reason = s.explain(&choices, choices.iter().position(|c| *c == choice).unwrap());
         assert_eq!(reason, Reason::HoldsBack);
     }
 }
