@@ -4,9 +4,10 @@
 //! cards in every hand, nothing else. Because other hands and the draw pile are not in it, the
 //! legal actions cannot depend on them, which is what a view needs (rulings 3.5).
 //!
-//! Movement is checked on an occupancy table of the 64 track cells built on the stack. A 7 is
-//! split by a depth-first search that gives shares to the tokens front first, on a scratch
-//! copy of that table, so that every share is checked on the board as it stands when it moves.
+//! Movement is checked on bit masks of the 64 track cells (own tokens, blocking tokens), so a
+//! walk is checked with a mask of the cells it passes. A 7 is split by a depth-first search
+//! that gives shares to the tokens front first, on a scratch copy of those masks, so that
+//! every share is checked on the board as it stands when it moves.
 
 use arrayvec::ArrayVec;
 
@@ -61,35 +62,41 @@ pub(crate) struct Table {
     pub(crate) seat: Seat,
 }
 
-/// An occupied cell holds `1 + seat`, with this bit for a blocking token.
-const BLOCK: u8 = 0x80;
-
-/// Who stands on each track cell, and which cells of the acting seat's corridor are taken.
+/// The track as the acting seat's moves see it: a bit per cell (bit `c` for cell `c`).
+/// Rival tokens that do not block matter to no move (they are captured), so they are not kept.
 #[derive(Clone, Copy)]
 struct Occupancy {
-    cells: [u8; TRACK as usize],
+    /// Cells holding a token of the acting seat.
+    own: u64,
+    /// Cells holding a token that blocks its start.
+    block: u64,
     /// Bit `c` for corridor cell `c` (1..4) of the acting seat.
     corridor: u8,
 }
 
 impl Occupancy {
     fn of(board: &Board, seat: Seat) -> Occupancy {
-        let mut cells = [0u8; TRACK as usize];
-        for s in Seat::ALL {
-            for &place in &board.tokens[s.index()] {
-                if let Some(cell) = place.cell(s) {
-                    cells[usize::from(cell)] = (s.index() as u8 + 1) | if board.blocks(s, place) { BLOCK } else { 0 };
-                }
-            }
-        }
-        let corridor = board.tokens[seat.index()].iter().filter_map(|p| p.corridor_cell()).fold(0, |m, c| m | 1 << c);
-        Occupancy { cells, corridor }
+        let tokens = &board.tokens[seat.index()];
+        let own = tokens.iter().filter_map(|p| p.cell(seat)).fold(0, |m, c| m | 1u64 << c);
+        let corridor = tokens.iter().filter_map(|p| p.corridor_cell()).fold(0, |m, c| m | 1 << c);
+        let block = Seat::ALL
+            .into_iter()
+            .filter(|&s| board.is_blocking(s) && board.tokens[s.index()].contains(&Place::track(0)))
+            .fold(0, |m, s| m | 1u64 << start(s));
+        Occupancy { own, block, corridor }
     }
 
+    /// Whether a token of the acting seat may land on `cell`: not on its own, nor a blocker.
     #[inline]
-    fn at(&self, cell: u8) -> u8 {
-        self.cells[usize::from(cell % TRACK)]
+    fn free(&self, cell: u8) -> bool {
+        (self.own | self.block) & 1u64 << (cell % TRACK) == 0
     }
+}
+
+/// The `n` track cells after `cell`, as a mask (`n` below 64).
+#[inline]
+const fn after(cell: u8, n: u8) -> u64 {
+    ((1u64 << n) - 1).rotate_left((cell as u32 + 1) % TRACK as u32)
 }
 
 /// Bits `lo..=hi` of a corridor mask.
@@ -175,10 +182,7 @@ impl Table {
     /// An A, a K or a joker brings a token from home onto the start cell: not onto one's own
     /// token there; a rival there is captured (rulings 3.4, 3.6).
     fn bring_out<C: Collect>(&self, occ: &Occupancy, card: Rank, out: &mut C) -> bool {
-        let own = self.seat.index() as u8 + 1;
-        let at_start = occ.at(start(self.seat));
-        let free = at_start == 0 || (at_start & BLOCK == 0 && at_start != own);
-        if self.own()[0].is_home() && free { out.push(Action::Out { card }) } else { true }
+        if self.own()[0].is_home() && occ.free(start(self.seat)) { out.push(Action::Out { card }) } else { true }
     }
 
     /// Single-token moves of each count in `counts`, token by token; and 4 backward with `back`.
@@ -227,40 +231,25 @@ impl Table {
             return (free.then(|| Place::corridor(to)), None);
         }
         let Some(p) = place.progress() else { return (None, None) };
-        let own = self.seat.index() as u8 + 1;
         let here = (start(self.seat) + p) % TRACK;
         // Steps to reach the own start cell, from which the corridor branches off.
         let to_start = (TRACK - p) % TRACK;
-        let mut track = true;
-        let mut corridor = !blocking && steps > to_start && steps - to_start <= CORRIDOR;
-        for i in 1..steps {
-            let v = occ.at(here + i);
-            if v & BLOCK != 0 || (seven && v == own) {
-                track = false;
-                if i <= to_start {
-                    corridor = false;
-                }
-                break;
-            }
-        }
-        let track = track && {
-            let v = occ.at(here + steps);
-            v == 0 || (v & BLOCK == 0 && v != own)
-        };
-        let corridor = corridor && occ.corridor & span(1, steps - to_start) == 0;
+        // What may not be passed: blocking tokens, and with a 7 one's own tokens too.
+        let stop = occ.block | if seven { occ.own } else { 0 };
+        let track = stop & after(here, steps - 1) == 0 && occ.free(here + steps);
+        let corridor = !blocking
+            && steps > to_start
+            && steps - to_start <= CORRIDOR
+            && stop & after(here, to_start) == 0
+            && occ.corridor & span(1, steps - to_start) == 0;
         (track.then(|| Place::track(p + steps)), corridor.then(|| Place::corridor(steps - to_start)))
     }
 
     /// Four steps backward on the track, never into or out of the corridor.
     fn backward(&self, occ: &Occupancy, place: Place) -> Option<Place> {
         let p = place.progress()?;
-        let own = self.seat.index() as u8 + 1;
-        let here = (start(self.seat) + p) % TRACK;
-        if (1..4).any(|i| occ.at(here + TRACK - i) & BLOCK != 0) {
-            return None;
-        }
-        let v = occ.at(here + TRACK - 4);
-        (v == 0 || (v & BLOCK == 0 && v != own)).then(|| Place::track(p + TRACK - 4))
+        let back = (start(self.seat) + p + TRACK - 4) % TRACK;
+        (occ.block & after(back, 3) == 0 && occ.free(back)).then(|| Place::track(p + TRACK - 4))
     }
 
     /// A J swaps an own token on the track with another token on the track; none of them at
@@ -347,14 +336,15 @@ impl Table {
     /// Moves an own token on the scratch occupancy (a rival on the landing cell is gone).
     #[inline]
     fn step_on(&self, occ: &mut Occupancy, from: Place, to: Place) {
-        let own = self.seat.index() as u8 + 1;
         if let Some(cell) = from.cell(self.seat) {
-            occ.cells[usize::from(cell)] = 0;
+            // The token leaves its cell, and stops blocking if it did.
+            occ.own &= !(1u64 << cell);
+            occ.block &= !(1u64 << cell);
         } else if let Some(c) = from.corridor_cell() {
             occ.corridor &= !(1 << c);
         }
         if let Some(cell) = to.cell(self.seat) {
-            occ.cells[usize::from(cell)] = own;
+            occ.own |= 1u64 << cell;
         } else if let Some(c) = to.corridor_cell() {
             occ.corridor |= 1 << c;
         }
