@@ -93,16 +93,48 @@ impl Occupancy {
     }
 }
 
+/// How far one token may walk forward, worked out once for all the counts tried on it.
+#[derive(Clone, Copy)]
+struct Walk {
+    place: Place,
+    /// Its track cell, for a token on the track.
+    here: u8,
+    /// The most steps on the track that pass no token it may not pass.
+    reach: u8,
+    /// Steps to the own start, where the corridor branches off, if it may turn in there.
+    turn: Option<u8>,
+    /// Free corridor cells in a row ahead of it (from the corridor's first, for a track token).
+    room: u8,
+    /// Track cells it may not land on: its own and blocking tokens.
+    taken: u64,
+}
+
+impl Walk {
+    /// The two ways to walk `steps`: staying on the track (or inside the corridor), and
+    /// turning into the corridor.
+    #[inline]
+    fn to(&self, steps: u8) -> (Option<Place>, Option<Place>) {
+        if let Some(c) = self.place.corridor_cell() {
+            return ((steps <= self.room).then(|| Place::corridor(c + steps)), None);
+        }
+        let Some(p) = self.place.progress() else { return (None, None) };
+        let track = steps <= self.reach && self.taken & 1u64 << ((self.here + steps) % TRACK) == 0;
+        let corridor = self.turn.filter(|&t| steps > t && steps - t <= self.room);
+        (track.then(|| Place::track(p + steps)), corridor.map(|t| Place::corridor(steps - t)))
+    }
+
+    /// No walk of more steps is possible.
+    #[inline]
+    fn longest(&self) -> u8 {
+        let turned = self.turn.map_or(0, |t| t + self.room);
+        if self.place.corridor_cell().is_some() { self.room } else { self.reach.max(turned) }
+    }
+}
+
 /// The `n` track cells after `cell`, as a mask (`n` below 64).
 #[inline]
 const fn after(cell: u8, n: u8) -> u64 {
     ((1u64 << n) - 1).rotate_left((cell as u32 + 1) % TRACK as u32)
-}
-
-/// Bits `lo..=hi` of a corridor mask.
-#[inline]
-const fn span(lo: u8, hi: u8) -> u8 {
-    ((1u16 << (hi + 1)) - (1u16 << lo)) as u8
 }
 
 /// Where a token ends if it walks `steps` from `place` (turning in with `corridor`), ignoring
@@ -192,9 +224,9 @@ impl Table {
                 continue;
             }
             let from = place.spot(self.seat);
-            let blocking = self.board.blocks(self.seat, place);
+            let walk = self.walk(occ, place, self.board.blocks(self.seat, place), false);
             for &steps in counts {
-                let (track, corridor) = self.forward(occ, place, blocking, steps, false);
+                let (track, corridor) = walk.to(steps);
                 if track.is_some() && !out.push(Action::Move { card, from, steps, corridor: false }) {
                     return false;
                 }
@@ -213,36 +245,27 @@ impl Table {
         true
     }
 
-    /// The two ways a token on `place` may walk `steps` forward: staying on the track, and
-    /// turning into its corridor (rulings 3.4). With `seven`, passing own tokens is not allowed.
+    /// How far the token on `place` may walk forward on the board as it stands (rulings 3.4).
+    /// With `seven`, passing own tokens is not allowed.
     #[inline]
-    fn forward(
-        &self,
-        occ: &Occupancy,
-        place: Place,
-        blocking: bool,
-        steps: u8,
-        seven: bool,
-    ) -> (Option<Place>, Option<Place>) {
+    fn walk(&self, occ: &Occupancy, place: Place, blocking: bool, seven: bool) -> Walk {
+        let mut walk = Walk { place, here: 0, reach: 0, turn: None, room: 0, taken: occ.own | occ.block };
         if let Some(c) = place.corridor_cell() {
             // Inside the corridor: exact count, no passing and no landing on own tokens.
-            let to = c + steps;
-            let free = to <= CORRIDOR && occ.corridor & span(c + 1, to) == 0;
-            return (free.then(|| Place::corridor(to)), None);
+            walk.room = ((occ.corridor >> (c + 1)) | 1 << (CORRIDOR - c)).trailing_zeros() as u8;
+        } else if let Some(p) = place.progress() {
+            walk.here = (start(self.seat) + p) % TRACK;
+            // What may not be passed: blocking tokens, and with a 7 one's own tokens too.
+            let stop = occ.block | if seven { occ.own } else { 0 };
+            // The cells ahead up to the first that may not be passed.
+            let clear = stop.rotate_right(u32::from(walk.here + 1) % TRACK as u32).trailing_zeros() as u8;
+            walk.reach = clear + 1;
+            // Steps to reach the own start cell, from which the corridor branches off.
+            let to_start = (TRACK - p) % TRACK;
+            walk.turn = (!blocking && to_start <= clear).then_some(to_start);
+            walk.room = ((occ.corridor >> 1) | 1 << CORRIDOR).trailing_zeros() as u8;
         }
-        let Some(p) = place.progress() else { return (None, None) };
-        let here = (start(self.seat) + p) % TRACK;
-        // Steps to reach the own start cell, from which the corridor branches off.
-        let to_start = (TRACK - p) % TRACK;
-        // What may not be passed: blocking tokens, and with a 7 one's own tokens too.
-        let stop = occ.block | if seven { occ.own } else { 0 };
-        let track = stop & after(here, steps - 1) == 0 && occ.free(here + steps);
-        let corridor = !blocking
-            && steps > to_start
-            && steps - to_start <= CORRIDOR
-            && stop & after(here, to_start) == 0
-            && occ.corridor & span(1, steps - to_start) == 0;
-        (track.then(|| Place::track(p + steps)), corridor.then(|| Place::corridor(steps - to_start)))
+        walk
     }
 
     /// Four steps backward on the track, never into or out of the corridor.
@@ -377,17 +400,17 @@ impl<C: Collect> SevenSearch<'_, C> {
         let table = self.table;
         let place = table.own()[usize::from(slot)];
         let from = place.spot(table.seat);
-        let blocking = table.board.blocks(table.seat, place);
+        let walk = table.walk(occ, place, table.board.blocks(table.seat, place), true);
         // The last token must take whatever is left.
         let least = if k + 1 == self.order.len() { left } else { 0 };
-        for steps in least..=left {
+        for steps in least..=left.min(walk.longest()) {
             if steps == 0 {
                 if !self.share(occ, k + 1, left) {
                     return false;
                 }
                 continue;
             }
-            let (track, corridor) = table.forward(occ, place, blocking, steps, true);
+            let (track, corridor) = walk.to(steps);
             for (to, turn) in [(track, false), (corridor, true)] {
                 let Some(to) = to else { continue };
                 let saved = *occ;
