@@ -76,14 +76,21 @@ struct Occupancy {
 
 impl Occupancy {
     fn of(board: &Board, seat: Seat) -> Occupancy {
-        let tokens = &board.tokens[seat.index()];
-        let own = tokens.iter().filter_map(|p| p.cell(seat)).fold(0, |m, c| m | 1u64 << c);
-        let corridor = tokens.iter().filter_map(|p| p.corridor_cell()).fold(0, |m, c| m | 1 << c);
-        let block = Seat::ALL
-            .into_iter()
-            .filter(|&s| board.is_blocking(s) && board.tokens[s.index()].contains(&Place::track(0)))
-            .fold(0, |m, s| m | 1u64 << start(s));
-        Occupancy { own, block, corridor }
+        let mut occ = Occupancy { own: 0, block: 0, corridor: 0 };
+        for &place in &board.tokens[seat.index()] {
+            if let Some(cell) = place.cell(seat) {
+                occ.own |= 1u64 << cell;
+            } else if let Some(c) = place.corridor_cell() {
+                occ.corridor |= 1 << c;
+            }
+        }
+        for s in Seat::ALL {
+            // A blocking token stands on its own start.
+            if board.is_blocking(s) && board.tokens[s.index()].contains(&Place::track(0)) {
+                occ.block |= 1u64 << start(s);
+            }
+        }
+        occ
     }
 
     /// Whether a token of the acting seat may land on `cell`: not on its own, nor a blocker.
