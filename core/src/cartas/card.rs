@@ -240,7 +240,13 @@ impl Cards {
 
     /// The ranks present, each once, in rank order.
     pub fn ranks(&self) -> impl Iterator<Item = Rank> + '_ {
-        Rank::ALL.into_iter().filter(|r| self.contains(*r))
+        // Taken from a mask of the ranks held, lowest bit first, so absent ranks cost nothing.
+        let mut held = self.0.iter().enumerate().fold(0u16, |m, (i, &n)| m | u16::from(n > 0) << i);
+        core::iter::from_fn(move || {
+            let rank = Rank::from_index(held.trailing_zeros() as usize)?;
+            held &= held - 1;
+            Some(rank)
+        })
     }
 
     /// The ranks present with their counts, in rank order.
