@@ -194,15 +194,15 @@ impl Table {
     fn card<C: Collect>(&self, occ: &mut Occupancy, card: Rank, dedupe: bool, out: &mut C) -> bool {
         use Rank::*;
         match card {
-            Ace => self.bring_out(occ, card, out) && self.moves(occ, card, &[1, 11], false, out),
-            King => self.bring_out(occ, card, out) && self.moves(occ, card, &[13], false, out),
-            Two => self.moves(occ, card, &[2], false, out) && self.steals(card, out),
-            Four => self.moves(occ, card, &[4], true, out),
+            Ace => self.bring_out(occ, card, out) && self.moves(occ, card, [1, 11], false, out),
+            King => self.bring_out(occ, card, out) && self.moves(occ, card, [13], false, out),
+            Two => self.moves(occ, card, [2], false, out) && self.steals(card, out),
+            Four => self.moves(occ, card, [4], true, out),
             Seven => self.sevens(occ, card, dedupe, out),
             Jack => self.swaps(card, out),
             Joker => {
                 self.bring_out(occ, card, out)
-                    && self.moves(occ, card, &FORWARD, true, out)
+                    && self.moves(occ, card, FORWARD, true, out)
                     && self.sevens(occ, card, dedupe, out)
                     && self.swaps(card, out)
                     && self.steals(card, out)
@@ -213,7 +213,7 @@ impl Table {
                     Queen => 12,
                     other => other as u8 + 1,
                 };
-                self.moves(occ, card, &[steps], false, out)
+                self.moves(occ, card, [steps], false, out)
             }
         }
     }
@@ -225,14 +225,23 @@ impl Table {
     }
 
     /// Single-token moves of each count in `counts`, token by token; and 4 backward with `back`.
-    fn moves<C: Collect>(&self, occ: &Occupancy, card: Rank, counts: &[u8], back: bool, out: &mut C) -> bool {
+    /// (The counts are an array so that each card gets its own copy, specialised to its counts.)
+    #[inline]
+    fn moves<C: Collect, const N: usize>(
+        &self,
+        occ: &Occupancy,
+        card: Rank,
+        counts: [u8; N],
+        back: bool,
+        out: &mut C,
+    ) -> bool {
         for &place in self.own() {
             if place.is_home() {
                 continue;
             }
             let from = place.spot(self.seat);
             let walk = self.walk(occ, place, self.board.blocks(self.seat, place), false);
-            for &steps in counts {
+            for steps in counts {
                 let (track, corridor) = walk.to(steps);
                 if track.is_some() && !out.push(Action::Move { card, from, steps, corridor: false }) {
                     return false;
