@@ -205,6 +205,19 @@ impl Cards {
         a | b == 0
     }
 
+    /// Bit `r` for each rank `r` held.
+    #[inline]
+    fn held(&self) -> u16 {
+        const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+        // A byte's top bit becomes 1 if the byte is not zero (adding 0x7f to its low seven bits
+        // carries into the top bit, which cannot carry on into the next byte).
+        let nonzero = |w: u64| (((w & LOW7) + LOW7) | w) & !LOW7;
+        // One multiplication moves the top bit of byte `i` to bit `56 + i`, with no carries.
+        let gather = |w: u64| ((nonzero(w) >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u16;
+        let [a, b] = self.words();
+        gather(a) | gather(b) << 8
+    }
+
     /// The fourteen counts as two words, the last two bytes zero.
     #[inline]
     fn words(&self) -> [u64; 2] {
@@ -241,7 +254,7 @@ impl Cards {
     /// The ranks present, each once, in rank order.
     pub fn ranks(&self) -> impl Iterator<Item = Rank> + '_ {
         // Taken from a mask of the ranks held, lowest bit first, so absent ranks cost nothing.
-        let mut held = self.0.iter().enumerate().fold(0u16, |m, (i, &n)| m | u16::from(n > 0) << i);
+        let mut held = self.held();
         core::iter::from_fn(move || {
             let rank = Rank::from_index(held.trailing_zeros() as usize)?;
             held &= held - 1;
@@ -345,6 +358,24 @@ mod tests {
         assert_eq!("-".parse::<Cards>(), Ok(Cards::EMPTY));
         assert!("A1".parse::<Cards>().is_err());
         assert!("A".repeat(256).parse::<Cards>().is_err());
+    }
+
+    #[test]
+    fn sizes_and_ranks_held_agree_with_the_counts() {
+        for cards in ["-", "A", "*", "AA27T*", "23456789TJQK", "A23456789TJQK*"] {
+            let cards: Cards = cards.parse().unwrap();
+            let counted: usize = cards.counts().iter().map(|&n| usize::from(n)).sum();
+            assert_eq!(cards.len(), counted);
+            assert_eq!(cards.is_empty(), counted == 0);
+            let held: std::vec::Vec<Rank> = Rank::ALL.into_iter().filter(|&r| cards.count(r) > 0).collect();
+            assert_eq!(cards.ranks().collect::<std::vec::Vec<_>>(), held);
+        }
+        let full = Cards::from_counts([255; Rank::COUNT]);
+        assert_eq!(full.len(), 255 * Rank::COUNT);
+        assert_eq!(full.ranks().count(), Rank::COUNT);
+        let mut one = [0; Rank::COUNT];
+        one[13] = 128;
+        assert_eq!(Cards::from_counts(one).ranks().collect::<std::vec::Vec<_>>(), [Rank::Joker]);
     }
 
     #[test]
