@@ -1,7 +1,7 @@
 //! The rules: which actions a seat has, and what each does.
 //!
-//! Generation works on a [`Table`]: the board, the acting seat's own hand and the number of
-//! cards in every hand, nothing else. Because other hands and the draw pile are not in it, the
+//! Generation works on a [`Table`]: the board, the acting seat's own hand and which hands
+//! hold cards, nothing else. Because other hands and the draw pile are not in it, the
 //! legal actions cannot depend on them, which is what a view needs (rulings 3.5).
 //!
 //! Movement is checked on bit masks of the 64 track cells (own tokens, blocking tokens), so a
@@ -58,7 +58,8 @@ impl Collect for Find {
 pub(crate) struct Table {
     pub(crate) board: Board,
     pub(crate) hand: Cards,
-    pub(crate) sizes: [u8; SEATS],
+    /// Bit `s`: seat `s` holds a card (a 2 may take one from it).
+    pub(crate) holding: u8,
     pub(crate) seat: Seat,
 }
 
@@ -320,7 +321,7 @@ impl Table {
     fn steals<C: Collect>(&self, card: Rank, out: &mut C) -> bool {
         (1..SEATS)
             .map(|k| self.seat.after(k, SEATS))
-            .filter(|s| self.sizes[s.index()] > 0)
+            .filter(|s| self.holding & 1 << s.index() != 0)
             .all(|from| out.push(Action::Steal { card, from }))
     }
 
@@ -465,7 +466,9 @@ impl State {
     /// What `seat` knows that its legal plays depend on.
     #[inline]
     pub(crate) fn table(&self, seat: Seat) -> Table {
-        Table { board: self.board, hand: self.hands[seat.index()], sizes: self.hand_sizes(), seat }
+        let holding =
+            Seat::ALL.into_iter().filter(|s| !self.hands[s.index()].is_empty()).fold(0, |m, s| m | 1 << s.index());
+        Table { board: self.board, hand: self.hands[seat.index()], holding, seat }
     }
 
     /// Carries out a decision of the seat to act, without checking it.
