@@ -430,14 +430,20 @@ impl<C: Collect> SevenSearch<'_, C> {
             let (track, corridor) = walk.to(steps);
             for (to, turn) in [(track, false), (corridor, true)] {
                 let Some(to) = to else { continue };
-                let saved = *occ;
-                table.step_on(occ, place, to);
                 self.shares[k] = Share { from, steps, corridor: turn }.pack();
                 self.places[usize::from(slot)] = to;
-                let go = self.share(occ, k + 1, left - steps);
+                let go = if steps == left {
+                    // The share that ends the split: nothing moves after it on the scratch board.
+                    self.emit()
+                } else {
+                    let saved = *occ;
+                    table.step_on(occ, place, to);
+                    let go = self.share(occ, k + 1, left - steps);
+                    *occ = saved;
+                    go
+                };
                 self.places[usize::from(slot)] = place;
                 self.shares[k] = 0;
-                *occ = saved;
                 if !go {
                     return false;
                 }
