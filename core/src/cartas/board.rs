@@ -221,8 +221,16 @@ impl Board {
     /// Who stands on track cell `cell`, and whether that token blocks.
     pub fn occupant(&self, cell: u8) -> Option<(Seat, bool)> {
         Seat::ALL.into_iter().find_map(|seat| {
-            self.tokens[seat.index()].iter().find(|p| p.cell(seat) == Some(cell)).map(|&p| (seat, self.blocks(seat, p)))
+            let place = Place::of(seat, Spot::Track(cell))?;
+            self.tokens[seat.index()].contains(&place).then(|| (seat, self.blocks(seat, place)))
         })
+    }
+
+    /// Whether a token of `seat` stands on track cell `cell`.
+    #[inline]
+    pub(crate) fn stands_on(&self, seat: Seat, cell: u8) -> bool {
+        // The place such a token has: one byte to look for among the seat's four.
+        Place::of(seat, Spot::Track(cell)).is_some_and(|place| self.tokens[seat.index()].contains(&place))
     }
 
     /// How many tokens of `seat` are at home.

@@ -589,9 +589,7 @@ impl State {
         self.board.sort(seat);
         sink.emit(Event::Moved { seat, from: from.spot(seat), to: to.spot(seat) });
         if let Some(cell) = to.cell(seat) {
-            let victim = Seat::ALL
-                .into_iter()
-                .find(|&s| s != seat && self.board.tokens[s.index()].iter().any(|p| p.cell(s) == Some(cell)));
+            let victim = Seat::ALL.into_iter().find(|&s| s != seat && self.board.stands_on(s, cell));
             if let Some(victim) = victim {
                 self.capture(victim, cell, seat, sink);
             }
