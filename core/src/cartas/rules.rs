@@ -331,20 +331,16 @@ impl Table {
     /// no share ever needs a token processed after it to have moved first.
     pub(crate) fn seven_order(board: &Board, seat: Seat) -> ArrayVec<u8, TOKENS> {
         let tokens = &board.tokens[seat.index()];
-        let mut order = ArrayVec::new();
-        for slot in (0..TOKENS as u8).rev() {
-            if tokens[usize::from(slot)].corridor_cell().is_some() {
-                order.push(slot);
-            }
-        }
-        let track: ArrayVec<(u8, u8), TOKENS> =
-            (0..TOKENS as u8).filter_map(|s| tokens[usize::from(s)].progress().map(|p| (s, p))).collect();
-        let m = track.len();
-        let gap = |i: usize| (track[(i + 1) % m].1 + TRACK - track[i].1 - 1) % TRACK;
-        let leader = (0..m).fold(0, |best, i| if gap(i) > gap(best) { i } else { best });
-        for j in 0..m {
-            order.push(track[(leader + m - j) % m].0);
-        }
+        // Places sort home first, then the track by progress, then the corridor by depth.
+        let first = tokens.iter().take_while(|p| p.is_home()).count();
+        let end = first + tokens[first..].iter().take_while(|p| p.progress().is_some()).count();
+        let mut order: ArrayVec<u8, TOKENS> = (end..TOKENS).rev().map(|slot| slot as u8).collect();
+        let m = end - first;
+        // The gap ahead of the `i`-th token on the track to the next one, round the track.
+        let gap = |i: usize| (tokens[first + (i + 1) % m].0 + TRACK - tokens[first + i].0 - 1) % TRACK;
+        let (leader, _) =
+            (0..m).map(|i| (i, gap(i))).fold((0, 0), |best, (i, g)| if g > best.1 { (i, g) } else { best });
+        order.extend((0..m).map(|j| (first + (leader + m - j) % m) as u8));
         order
     }
 
