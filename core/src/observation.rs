@@ -278,7 +278,12 @@ impl State {
         match self {
             State::Poleana(s) => out.extend(s.legal_actions().iter().filter_map(|c| c.action.id())),
             State::Parchis(s) => out.extend(s.legal_actions().iter().filter_map(|c| c.action.id())),
-            State::Cartas(s) => out.extend(s.legal_actions().iter().filter_map(|a| s.action_id(a))),
+            State::Cartas(s) => {
+                // Listed in place: the 640-slot list is not returned by value.
+                let mut actions = cartas::Actions::new();
+                s.legal_actions_into(&mut actions);
+                out.extend(actions.iter().filter_map(|a| s.action_id(a)));
+            }
         }
     }
 
