@@ -190,11 +190,29 @@ impl Cards {
     /// How many cards in all.
     #[inline]
     pub fn len(&self) -> usize {
-        // Neighbouring counts added into 16-bit lanes (at most 4 × 255 each after both words),
-        // then one multiplication gathers the lanes into the top one, which cannot overflow.
+        Cards::sum_lanes(self.lanes())
+    }
+
+    /// How many cards the sets hold together.
+    #[inline]
+    pub(crate) fn total(sets: &[Cards]) -> usize {
+        // Sixteen sets' lanes fit in a lane before they are gathered (16 × 4 × 1 020 < 65 536).
+        sets.chunks(16).map(|chunk| Cards::sum_lanes(chunk.iter().map(Cards::lanes).sum())).sum()
+    }
+
+    /// The counts added in neighbouring pairs from both words, into four 16-bit lanes (at
+    /// most 1 020 each).
+    #[inline]
+    fn lanes(&self) -> u64 {
         const LOW: u64 = 0x00ff_00ff_00ff_00ff;
         let [a, b] = self.words();
-        let lanes = (a & LOW) + (a >> 8 & LOW) + (b & LOW) + (b >> 8 & LOW);
+        (a & LOW) + (a >> 8 & LOW) + (b & LOW) + (b >> 8 & LOW)
+    }
+
+    /// The sum of four 16-bit lanes: one multiplication gathers them into the top one, which
+    /// holds it if it is below 65 536.
+    #[inline]
+    fn sum_lanes(lanes: u64) -> usize {
         (lanes.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
     }
 
@@ -372,6 +390,8 @@ mod tests {
         }
         let full = Cards::from_counts([255; Rank::COUNT]);
         assert_eq!(full.len(), 255 * Rank::COUNT);
+        assert_eq!(Cards::total(&[full; 40]), 40 * 255 * Rank::COUNT);
+        assert_eq!(Cards::total(&["A7".parse().unwrap(), Cards::EMPTY, "***".parse().unwrap()]), 5);
         assert_eq!(full.ranks().count(), Rank::COUNT);
         let mut one = [0; Rank::COUNT];
         one[13] = 128;

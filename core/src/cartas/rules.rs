@@ -686,7 +686,7 @@ impl State {
 
     /// Cards dealt so far this round (the hands hold nothing else while dealing).
     pub(crate) fn dealt(&self) -> usize {
-        self.hands.iter().map(Cards::len).sum()
+        Cards::total(&self.hands)
     }
 
     /// A card drawn from the pile for the seat whose turn it is to receive one.
