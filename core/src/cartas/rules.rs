@@ -318,6 +318,7 @@ impl Table {
     }
 
     /// A 2 may take a card from any other seat that holds one, from the left.
+    #[inline(never)]
     fn steals<C: Collect>(&self, card: Rank, out: &mut C) -> bool {
         (1..SEATS)
             .map(|k| self.seat.after(k, SEATS))
