@@ -226,8 +226,9 @@ impl Table {
     }
 
     /// Single-token moves of each count in `counts`, token by token; and 4 backward with `back`.
-    /// (The counts are an array so that each card gets its own copy, specialised to its counts.)
-    #[inline]
+    /// (The counts are an array so that each card gets its own copy, specialised to its counts;
+    /// kept out of line so that listing one card does not prepare for the others' moves.)
+    #[inline(never)]
     fn moves<C: Collect, const N: usize>(
         &self,
         occ: &Occupancy,
