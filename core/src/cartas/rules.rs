@@ -450,16 +450,24 @@ impl<C: Collect> SevenSearch<'_, C> {
         true
     }
 
+    #[inline]
     fn emit(&mut self) -> bool {
-        if self.dedupe {
-            let mut result = self.places;
-            result.sort_unstable();
-            if self.seen.contains(&result) {
-                return true;
-            }
-            let _ = self.seen.try_push(result);
+        if self.dedupe && self.seen_before() {
+            return true;
         }
         self.out.push(Action::Seven { card: self.card, split: Split::from_packed(self.shares) })
+    }
+
+    /// Whether the position of this split was reached by one listed before (and remembers it).
+    #[inline(never)]
+    fn seen_before(&mut self) -> bool {
+        let mut result = self.places;
+        result.sort_unstable();
+        if self.seen.contains(&result) {
+            return true;
+        }
+        let _ = self.seen.try_push(result);
+        false
     }
 }
 
