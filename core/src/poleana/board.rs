@@ -60,6 +60,46 @@ const fn perimeters(board: Board) -> [[u8; 256]; 4] {
     table
 }
 
+/// How many steps on a token of each colour with each progress byte meets the next bridge
+/// entry (0 when it stands on one), per board: every listing asks it of every token.
+static ENTRY_AHEAD_CLASSIC: [[u8; 256]; 4] = entries_ahead(Board::Classic);
+static ENTRY_AHEAD_EXPRESS: [[u8; 256]; 4] = entries_ahead(Board::Express);
+
+const fn entries_ahead(board: Board) -> [[u8; 256]; 4] {
+    let mut table = [[0; 256]; 4];
+    let side = board.side();
+    let entry = board.perimeter(Colour::Yellow, board.bridge_entry()) % side;
+    let mut c = 0;
+    while c < 4 {
+        let mut d = 0;
+        while d < 256 {
+            let here = board.compute_perimeter_at(Colour::ALL[c], d as u8) % side;
+            table[c][d] = (entry + side - here) % side;
+            d += 1;
+        }
+        c += 1;
+    }
+    table
+}
+
+/// [`Board::spot`] for every colour and place byte, per board.
+static SPOTS_CLASSIC: [[Spot; 256]; 4] = spots(Board::Classic);
+static SPOTS_EXPRESS: [[Spot; 256]; 4] = spots(Board::Express);
+
+const fn spots(board: Board) -> [[Spot; 256]; 4] {
+    let mut table = [[Spot::Start; 256]; 4];
+    let mut c = 0;
+    while c < 4 {
+        let mut p = 0;
+        while p < 256 {
+            table[c][p] = board.compute_spot(Colour::ALL[c], Place(p as u8));
+            p += 1;
+        }
+        c += 1;
+    }
+    table
+}
+
 /// Inner cells of every bridge.
 pub const BRIDGE_CELLS: u8 = 7;
 /// House cells, the last one (7c) being the goal.
@@ -173,6 +213,16 @@ impl Board {
         self.wrap((colour as u8 * self.side() + self.lead()).wrapping_add(d))
     }
 
+    /// Steps from progress `d` of a token of `colour` to the next bridge entry (looked up).
+    #[inline]
+    pub(crate) const fn entry_ahead(self, colour: Colour, d: u8) -> u8 {
+        let table = match self {
+            Board::Classic => &ENTRY_AHEAD_CLASSIC,
+            Board::Express => &ENTRY_AHEAD_EXPRESS,
+        };
+        table[colour as usize][d as usize]
+    }
+
     /// `x` brought into `0..lap`, for any `x` below three laps (cheaper than a division).
     #[inline]
     pub(crate) const fn wrap(self, x: u8) -> u8 {
@@ -199,8 +249,9 @@ impl Board {
         (number == self.bridge_entry() && (side == colour || open_bridges)).then_some(side)
     }
 
-    /// One step on from `place` for a token of `colour`; at a fork, `up` takes the bridge.
-    #[inline]
+    /// One step on from `place` for a token of `colour`; at a fork, `up` takes the bridge. (The
+    /// rules walk whole stretches at once; this spells out a single step for the tests.)
+    #[cfg(test)]
     pub(crate) fn step(self, colour: Colour, place: Place, up: bool, open_bridges: bool) -> Option<Place> {
         match place.kind() {
             Kind::Track(d) => {
@@ -236,14 +287,24 @@ impl Board {
     pub(crate) fn cell(self, colour: Colour, place: Place) -> Option<Cell> {
         match place.kind() {
             Kind::Track(d) => Some(Cell(self.perimeter_at(colour, d))),
-            Kind::Bridge(owner, cell) => Some(Cell(Cell::BRIDGES + owner as u8 * BRIDGE_CELLS + cell - 1)),
-            Kind::House(cell) => Some(Cell(Cell::HOUSES + colour as u8 * (HOUSE_CELLS - 1) + cell - 1)),
+            Kind::Bridge(owner, cell) => Some(Cell::bridge(owner, cell)),
+            Kind::House(cell) => Some(Cell::house(colour, cell)),
             _ => None,
         }
     }
 
-    /// The name of `place` for a token of `colour`.
+    /// The name of `place` for a token of `colour` (looked up: every listed choice names two).
+    #[inline]
     pub fn spot(self, colour: Colour, place: Place) -> Spot {
+        let table = match self {
+            Board::Classic => &SPOTS_CLASSIC,
+            Board::Express => &SPOTS_EXPRESS,
+        };
+        table[colour as usize][place.0 as usize]
+    }
+
+    /// The name of `place` for a token of `colour`, computed.
+    const fn compute_spot(self, colour: Colour, place: Place) -> Spot {
         match place.kind() {
             Kind::Track(d) if d >= self.lap() => Spot::Side { side: colour, number: d - self.lap(), homeward: true },
             Kind::Track(d) => {
@@ -451,6 +512,18 @@ impl Cell {
     pub(crate) const BRIDGES: u8 = 60;
     pub(crate) const HOUSES: u8 = Cell::BRIDGES + 4 * BRIDGE_CELLS;
     pub(crate) const COUNT: usize = (Cell::HOUSES + 4 * (HOUSE_CELLS - 1)) as usize;
+
+    /// Inner cell `cell` (1 to 7) of the bridge of `owner`.
+    #[inline]
+    pub(crate) const fn bridge(owner: Colour, cell: u8) -> Cell {
+        Cell(Cell::BRIDGES + owner as u8 * BRIDGE_CELLS + cell - 1)
+    }
+
+    /// House cell `cell` (1 to 6) of `colour`.
+    #[inline]
+    pub(crate) const fn house(colour: Colour, cell: u8) -> Cell {
+        Cell(Cell::HOUSES + colour as u8 * (HOUSE_CELLS - 1) + cell - 1)
+    }
 
     #[inline]
     pub(crate) const fn is_perimeter(self) -> bool {

@@ -9,7 +9,7 @@ use arrayvec::ArrayVec;
 use crate::colour::Colour;
 use crate::dice::{Die, Roll};
 use crate::events::EventSink;
-use crate::poleana::board::{BRIDGE_CELLS, Cell, Kind, places_word};
+use crate::poleana::board::{BRIDGE_CELLS, Cell, HOUSE_CELLS, Kind, places_word};
 use crate::poleana::state::{Left, NONE};
 use crate::poleana::{
     Action, Board, Choice, Choices, Compliance, Event, Infraction, Mark, Mode, Outcome, Place, Priority, Route, State,
@@ -118,6 +118,20 @@ impl Occupancy {
         (colour, if on & (on - 1) == 0 { 1 } else { 2 })
     }
 
+    /// Whether a tapón stands on `cell`, a perimeter cell.
+    #[inline]
+    fn tapon_on(&self, cell: Cell) -> bool {
+        self.tapons & (1 << cell.0) != 0
+    }
+
+    /// Whether a tapón stands on one of the `len` perimeter cells a token of `colour` with
+    /// progress `d` walks next.
+    #[inline]
+    fn tapon_after(&self, board: Board, colour: Colour, d: u8, len: u8) -> bool {
+        // Most boards hold no tapón: then no path is blocked.
+        len > 0 && self.tapons != 0 && self.tapon_on_run(board, board.wrap(board.perimeter_at(colour, d) + 1), len)
+    }
+
     /// Whether a tapón stands on one of the `len` perimeter cells from index `first` on, going
     /// round the board after its last cell.
     #[inline]
@@ -181,48 +195,110 @@ impl State {
     /// Walks a token of `colour` from `from` by `steps`, going up the bridge at a fork when
     /// `up`. `None` when the walk is not legal: blocked, past the goal, onto a cell it may not
     /// land on, or `up` with no bridge on the way.
+    ///
+    /// A walk is a run of perimeter cells (where only a tapón blocks), perhaps a bridge or the
+    /// house (where any token blocks), each run checked at once.
     fn walk(&self, occ: &Occupancy, colour: Colour, from: Place, steps: u8, up: bool) -> Option<Walk> {
-        let board = self.config.board();
-        // The common case, a perimeter walk that stays on the perimeter: consecutive cells.
-        if let (Some(d), false) = (from.progress(), up) {
-            if d + steps <= board.last_track() {
-                // Most boards hold no tapón: then no path is blocked.
-                if steps > 1 && occ.tapons != 0 {
-                    let start = board.perimeter_at(colour, d);
-                    if occ.tapon_on_run(board, board.wrap(start + 1), steps - 1) {
-                        return None;
-                    }
-                }
-                return self.land(occ, colour, Place::track(d + steps), Cell(board.perimeter_at(colour, d + steps)));
-            }
-        }
-        let open = self.config.bridges_open_to_all();
-        let mut place = from;
-        let mut forked = false;
-        for step in 1..=steps {
-            let next = board.step(colour, place, up && !forked, open)?;
-            forked |= place.progress().is_some() && matches!(next.kind(), Kind::Bridge(..));
-            place = next;
-            let landing = step == steps;
-            let Some(cell) = board.cell(colour, place) else {
-                // Only the goal has no cell; it holds any number but must be reached exactly.
-                return (landing && (forked || !up)).then_some(Walk { to: place, cell: None, victim: None });
-            };
-            let count = occ.at(cell).1;
-            if !landing {
-                // A tapón blocks the perimeter; any token blocks a bridge or house cell.
-                let blocks = if cell.is_perimeter() { count >= 2 } else { count >= 1 };
-                if blocks {
+        match from.kind() {
+            Kind::Track(d) => self.walk_on(occ, colour, d, steps, up),
+            Kind::Bridge(owner, cell) => {
+                // Down the rest of the bridge onto the cell where it comes down, then on; `up`
+                // then needs a later bridge.
+                let down = BRIDGE_CELLS + 1 - cell;
+                if !Self::bridge_clear(occ, owner, cell + 1, cell + steps.min(down - 1)) {
                     return None;
                 }
-                continue;
+                if steps < down {
+                    let to = Place::bridge(owner, cell + steps);
+                    return (!up).then_some(Walk { to, cell: Some(Cell::bridge(owner, cell + steps)), victim: None });
+                }
+                self.come_down(occ, colour, owner, steps - down, up)
             }
-            if up && !forked {
+            Kind::House(cell) if !up => self.walk_home(colour, cell, cell + steps),
+            _ => None,
+        }
+    }
+
+    /// The walk of a token of `colour` from progress `d` on the perimeter.
+    fn walk_on(&self, occ: &Occupancy, colour: Colour, d: u8, steps: u8, up: bool) -> Option<Walk> {
+        let board = self.config.board();
+        let last = board.last_track();
+        if up {
+            // Up the first bridge on the way the token may take (entries are a stretch apart,
+            // further than any walk, so this is the next entry or none).
+            let mut ahead = board.entry_ahead(colour, d);
+            let owner = loop {
+                if ahead >= steps || d + ahead > last {
+                    return None;
+                }
+                if let Some(owner) = board.fork(colour, Place::track(d + ahead), self.config.bridges_open_to_all()) {
+                    break owner;
+                }
+                ahead += board.side();
+            };
+            let on_bridge = steps - ahead;
+            if occ.tapon_after(board, colour, d, ahead) || !Self::bridge_clear(occ, owner, 1, on_bridge.min(BRIDGE_CELLS))
+            {
                 return None;
             }
-            return self.land(occ, colour, place, cell);
+            if on_bridge <= BRIDGE_CELLS {
+                let to = Place::bridge(owner, on_bridge);
+                return Some(Walk { to, cell: Some(Cell::bridge(owner, on_bridge)), victim: None });
+            }
+            return self.come_down(occ, colour, owner, on_bridge - BRIDGE_CELLS - 1, false);
         }
-        None
+        if d + steps <= last {
+            // Most walks stay on the perimeter; most boards hold no tapón.
+            if steps > 1 && occ.tapon_after(board, colour, d, steps - 1) {
+                return None;
+            }
+            return self.land(occ, colour, Place::track(d + steps), Cell(board.perimeter_at(colour, d + steps)));
+        }
+        // On into the house, past the rest of the approach.
+        if occ.tapon_after(board, colour, d, last - d) {
+            return None;
+        }
+        self.walk_home(colour, 0, d + steps - last)
+    }
+
+    /// A token of `colour` comes down from the bridge of `owner` and walks `rest` steps more
+    /// (`up`: it must still go up a bridge).
+    fn come_down(&self, occ: &Occupancy, colour: Colour, owner: Colour, rest: u8, up: bool) -> Option<Walk> {
+        let board = self.config.board();
+        let exit = board.bridge_exit(colour, owner);
+        let cell = Cell(board.perimeter_at(colour, exit));
+        if rest == 0 {
+            return if up { None } else { self.land(occ, colour, Place::track(exit), cell) };
+        }
+        if occ.tapon_on(cell) {
+            return None;
+        }
+        self.walk_on(occ, colour, exit, rest, up)
+    }
+
+    /// The end of a walk in the house of `colour`, from house cell `from` (0: the last perimeter
+    /// cell) to house cell `to`: every house cell on the way and the landing must be free, and
+    /// the goal (the seventh) needs the exact count.
+    fn walk_home(&self, colour: Colour, from: u8, to: u8) -> Option<Walk> {
+        if to > HOUSE_CELLS {
+            return None;
+        }
+        let (first, last) = (Place::house(from + 1), Place::house(to.min(HOUSE_CELLS - 1)));
+        // Only the colour's own tokens enter its house.
+        if self.tokens[colour.index()].iter().any(|&p| first <= p && p <= last) {
+            return None;
+        }
+        Some(if to == HOUSE_CELLS {
+            Walk { to: Place::GOAL, cell: None, victim: None }
+        } else {
+            Walk { to: Place::house(to), cell: Some(Cell::house(colour, to)), victim: None }
+        })
+    }
+
+    /// Whether bridge cells `first` to `last` of `owner` are free: any token blocks a bridge.
+    #[inline]
+    fn bridge_clear(occ: &Occupancy, owner: Colour, first: u8, last: u8) -> bool {
+        (first..=last).all(|k| occ.at(Cell::bridge(owner, k)).1 == 0)
     }
 
     /// Whether a token of `colour` may end a walk on `cell` (its place `to`), and whom it
@@ -279,28 +355,15 @@ impl State {
         self.walk(occ, self.turn, self.own()[usize::from(token)], 10, up)
     }
 
-    /// Whether a walk of `steps` from `place` meets a bridge entry the token may take. A token
-    /// on a bridge looks ahead from where it comes down (a later bridge, with the option).
-    fn fork_ahead(&self, place: Place, steps: u8) -> bool {
-        let board = self.config.board();
-        let (d, steps) = match place.kind() {
-            Kind::Track(d) => (d, steps),
-            Kind::Bridge(owner, cell) => {
-                let down = BRIDGE_CELLS + 1 - cell;
-                if steps <= down {
-                    return false;
-                }
-                (board.bridge_exit(self.turn, owner), steps - down)
-            }
-            _ => return false,
-        };
-        let side = board.side();
-        let entry = board.perimeter(Colour::Yellow, board.bridge_entry()) % side;
-        let here = board.perimeter_at(self.turn, d) % side;
-        let ahead = (entry + side - here) % side;
-        ahead < steps
-            && d + ahead <= board.last_track()
-            && board.fork(self.turn, Place::track(d + ahead), self.config.bridges_open_to_all()).is_some()
+    /// Whether a walk of `steps` from `place` may meet a bridge entry (a cheap test before
+    /// walking the bridge route; the walk decides).
+    #[inline]
+    fn may_fork(&self, place: Place, steps: u8) -> bool {
+        match place.kind() {
+            Kind::Track(d) => self.config.board().entry_ahead(self.turn, d) < steps,
+            Kind::Bridge(..) => true,
+            _ => false,
+        }
     }
 
     /// Whether a release or rescue may land on `target`: anything but a rival tapón.
@@ -445,7 +508,7 @@ impl State {
             }
             last = place;
             for up in [false, true] {
-                if up && !self.fork_ahead(place, steps) {
+                if up && !self.may_fork(place, steps) {
                     continue;
                 }
                 if let Some(w) = self.walk(occ, self.turn, place, steps, up) {
@@ -602,7 +665,7 @@ impl State {
             i as u8 != forbid
                 && place.on_board()
                 && (self.walk(occ, self.turn, place, steps, false).is_some()
-                    || (self.fork_ahead(place, steps) && self.walk(occ, self.turn, place, steps, true).is_some()))
+                    || (self.may_fork(place, steps) && self.walk(occ, self.turn, place, steps, true).is_some()))
         })
     }
 
@@ -920,6 +983,10 @@ impl State {
     fn normalize(&mut self) {
         for colour in 0..4 {
             let tokens = &mut self.tokens[colour];
+            // Most choices keep a colour's tokens in order: nothing to remap then.
+            if tokens[0] <= tokens[1] && tokens[1] <= tokens[2] && tokens[2] <= tokens[3] {
+                continue;
+            }
             let mut order = [0u8, 1, 2, 3];
             for i in 1..4 {
                 let mut j = i;
