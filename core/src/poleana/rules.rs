@@ -200,7 +200,8 @@ impl State {
     /// house (where any token blocks), each run checked at once.
     fn walk(&self, occ: &Occupancy, colour: Colour, from: Place, steps: u8, up: bool) -> Option<Walk> {
         match from.kind() {
-            Kind::Track(d) => self.walk_on(occ, colour, d, steps, up),
+            Kind::Track(d) if up => self.climb(occ, colour, d, steps),
+            Kind::Track(d) => self.run(occ, colour, d, steps),
             Kind::Bridge(owner, cell) => {
                 // Down the rest of the bridge onto the cell where it comes down, then on; `up`
                 // then needs a later bridge.
@@ -212,41 +213,23 @@ impl State {
                     let to = Place::bridge(owner, cell + steps);
                     return (!up).then_some(Walk { to, cell: Some(Cell::bridge(owner, cell + steps)), victim: None });
                 }
-                self.come_down(occ, colour, owner, steps - down, up)
+                let (exit, rest) = (self.config.board().bridge_exit(colour, owner), steps - down);
+                match self.come_down(occ, colour, exit, rest, up) {
+                    Err(end) => end,
+                    Ok(()) if up => self.climb(occ, colour, exit, rest),
+                    Ok(()) => self.run(occ, colour, exit, rest),
+                }
             }
             Kind::House(cell) if !up => self.walk_home(colour, cell, cell + steps),
             _ => None,
         }
     }
 
-    /// The walk of a token of `colour` from progress `d` on the perimeter.
-    fn walk_on(&self, occ: &Occupancy, colour: Colour, d: u8, steps: u8, up: bool) -> Option<Walk> {
+    /// A walk from progress `d` on the perimeter along it, perhaps on into the house.
+    #[inline]
+    fn run(&self, occ: &Occupancy, colour: Colour, d: u8, steps: u8) -> Option<Walk> {
         let board = self.config.board();
         let last = board.last_track();
-        if up {
-            // Up the first bridge on the way the token may take (entries are a stretch apart,
-            // further than any walk, so this is the next entry or none).
-            let mut ahead = board.entry_ahead(colour, d);
-            let owner = loop {
-                if ahead >= steps || d + ahead > last {
-                    return None;
-                }
-                if let Some(owner) = board.fork(colour, Place::track(d + ahead), self.config.bridges_open_to_all()) {
-                    break owner;
-                }
-                ahead += board.side();
-            };
-            let on_bridge = steps - ahead;
-            if occ.tapon_after(board, colour, d, ahead) || !Self::bridge_clear(occ, owner, 1, on_bridge.min(BRIDGE_CELLS))
-            {
-                return None;
-            }
-            if on_bridge <= BRIDGE_CELLS {
-                let to = Place::bridge(owner, on_bridge);
-                return Some(Walk { to, cell: Some(Cell::bridge(owner, on_bridge)), victim: None });
-            }
-            return self.come_down(occ, colour, owner, on_bridge - BRIDGE_CELLS - 1, false);
-        }
         if d + steps <= last {
             // Most walks stay on the perimeter; most boards hold no tapón.
             if steps > 1 && occ.tapon_after(board, colour, d, steps - 1) {
@@ -261,19 +244,43 @@ impl State {
         self.walk_home(colour, 0, d + steps - last)
     }
 
-    /// A token of `colour` comes down from the bridge of `owner` and walks `rest` steps more
-    /// (`up`: it must still go up a bridge).
-    fn come_down(&self, occ: &Occupancy, colour: Colour, owner: Colour, rest: u8, up: bool) -> Option<Walk> {
+    /// A walk from progress `d` that goes up the first bridge on the way the token may take
+    /// (entries are a stretch apart, further than any walk: the next entry or none).
+    fn climb(&self, occ: &Occupancy, colour: Colour, d: u8, steps: u8) -> Option<Walk> {
         let board = self.config.board();
-        let exit = board.bridge_exit(colour, owner);
-        let cell = Cell(board.perimeter_at(colour, exit));
-        if rest == 0 {
-            return if up { None } else { self.land(occ, colour, Place::track(exit), cell) };
-        }
-        if occ.tapon_on(cell) {
+        let mut ahead = board.entry_ahead(colour, d);
+        let owner = loop {
+            if ahead >= steps || d + ahead > board.last_track() {
+                return None;
+            }
+            if let Some(owner) = board.fork(colour, Place::track(d + ahead), self.config.bridges_open_to_all()) {
+                break owner;
+            }
+            ahead += board.side();
+        };
+        let on_bridge = steps - ahead;
+        if occ.tapon_after(board, colour, d, ahead) || !Self::bridge_clear(occ, owner, 1, on_bridge.min(BRIDGE_CELLS)) {
             return None;
         }
-        self.walk_on(occ, colour, exit, rest, up)
+        if on_bridge <= BRIDGE_CELLS {
+            return Some(Walk { to: Place::bridge(owner, on_bridge), cell: Some(Cell::bridge(owner, on_bridge)), victim: None });
+        }
+        let (exit, rest) = (board.bridge_exit(colour, owner), on_bridge - BRIDGE_CELLS - 1);
+        match self.come_down(occ, colour, exit, rest, false) {
+            Err(end) => end,
+            Ok(()) => self.run(occ, colour, exit, rest),
+        }
+    }
+
+    /// A token of `colour` comes down from a bridge onto progress `exit` with `rest` steps to
+    /// walk: `Err` with the walk's end when it ends there (`up`: it must still go up a bridge)
+    /// or the cell blocks it, `Ok` to walk on.
+    fn come_down(&self, occ: &Occupancy, colour: Colour, exit: u8, rest: u8, up: bool) -> Result<(), Option<Walk>> {
+        let cell = Cell(self.config.board().perimeter_at(colour, exit));
+        if rest == 0 {
+            return Err(if up { None } else { self.land(occ, colour, Place::track(exit), cell) });
+        }
+        if occ.tapon_on(cell) { Err(None) } else { Ok(()) }
     }
 
     /// The end of a walk in the house of `colour`, from house cell `from` (0: the last perimeter
