@@ -58,6 +58,14 @@ const fn zero_bytes(x: u128) -> u128 {
     !(((x & LOW7) + LOW7) | x | LOW7)
 }
 
+/// Whether a token of a colour other than `colour` stands on `cell`, in the word of token
+/// places `places` ([`places_word`]).
+#[inline]
+fn others_on(places: u128, cell: Cell, colour: Colour) -> bool {
+    let own = u128::from(u32::MAX) << (32 * colour.index());
+    zero_bytes(places ^ PLACES_ON[usize::from(cell.0)]) & !own != 0
+}
+
 impl Occupancy {
     fn of(state: &State) -> Occupancy {
         let places = places_word(&state.tokens);
@@ -226,9 +234,9 @@ impl State {
         }
     }
 
-    /// Exiting with `by`, if possible.
-    fn exit(&self, occ: &Occupancy, colour: Colour, by: Count, out: &mut Candidates) {
-        if let Some(landing) = self.exit_landing(occ, colour) {
+    /// Exiting with `by` onto `landing` (the exit's [`State::exit_landing`]), if possible.
+    fn exit(&self, landing: Option<Landing>, colour: Colour, by: Count, out: &mut Candidates) {
+        if let Some(landing) = landing {
             let slot = self.tokens[colour.index()].iter().position(|&p| p == Place::HOME).unwrap_or(0) as u8;
             let _ =
                 out.try_push(Candidate { plan: Plan { slot, by }, steps: 0, to: landing.to, victim: landing.victim });
@@ -240,7 +248,8 @@ impl State {
     fn dice_moves(&self, occ: &Occupancy, colour: Colour, out: &mut Candidates, first_only: bool) {
         let Some(roll) = self.roll else { return };
         let own = colour == self.turn;
-        let can_exit = self.exit_landing(occ, colour).is_some();
+        let exit = self.exit_landing(occ, colour);
+        let can_exit = exit.is_some();
         let mut faces = [0u8; 2];
         let mut n = 0;
         for die in self.pending_dice() {
@@ -253,7 +262,7 @@ impl State {
         for &face in &faces[..n] {
             if face == 5 && can_exit {
                 // A 5 that can bring a token out must do so.
-                self.exit(occ, colour, Count::Die(5), out);
+                self.exit(exit, colour, Count::Die(5), out);
             } else {
                 self.moves(occ, colour, Count::Die(face), self.steps_of(colour, face), out, first_only);
             }
@@ -262,7 +271,7 @@ impl State {
             }
         }
         if own && self.pending == 0b11 && (roll.shows(3, 2) || roll.shows(4, 1)) {
-            self.exit(occ, colour, Count::Sum, out);
+            self.exit(exit, colour, Count::Sum, out);
         }
         // On a double the first die used must open one of the roller's barriers, when a move
         // does; a 5 that brings a token out comes first (rulings 2.4, 2.6).
@@ -359,11 +368,8 @@ impl State {
             }
         }
         let bit = 1 << (colour.index() * 4 + slot);
-        let shared = landing.to.cell(colour).is_some_and(|cell| {
-            Colour::ALL
-                .into_iter()
-                .any(|c| c != colour && self.tokens[c.index()].iter().any(|p| p.cell(c) == Some(cell)))
-        });
+        let places = places_word(&self.tokens);
+        let shared = landing.to.cell(colour).is_some_and(|cell| others_on(places, cell, colour));
         self.late = if shared { self.late | bit } else { self.late & !bit };
         self.last = (colour.index() * 4 + slot) as u8;
         if landing.victim.is_some() {
@@ -470,22 +476,16 @@ impl State {
                 self.last = (c * 4 + new) as u8;
             }
         }
-        for colour in Colour::ALL {
-            if self.late == 0 {
-                break;
-            }
-            for slot in 0..4 {
-                let bit = 1 << (colour.index() * 4 + slot);
-                if self.late & bit == 0 {
-                    continue;
-                }
-                let cell = self.tokens[colour.index()][slot].cell(colour);
-                let shared = cell.is_some()
-                    && Colour::ALL
-                        .into_iter()
-                        .any(|c| c != colour && self.tokens[c.index()].iter().any(|p| p.cell(c) == cell));
-                if !shared {
-                    self.late &= !bit;
+        if self.late != 0 {
+            let places = places_word(&self.tokens);
+            let mut marked = self.late;
+            while marked != 0 {
+                let token = marked.trailing_zeros() as usize;
+                marked &= marked - 1;
+                let colour = Colour::ALL[token / 4];
+                let cell = self.tokens[token / 4][token % 4].cell(colour);
+                if !cell.is_some_and(|cell| others_on(places, cell, colour)) {
+                    self.late &= !(1 << token);
                 }
             }
         }
