@@ -166,17 +166,18 @@ impl State {
             }
         }
         let Some(cell) = to.cell(colour) else { return Some(Landing { to, victim: None }) };
-        match occ.count(cell) {
-            0 => Some(Landing { to, victim: None }),
-            1 => {
-                let (other, _) = occ.colours(cell);
-                // A lone token of another colour is captured on a white cell and shared on a
-                // safe one; partners are captured too (rulings 2.2).
-                let victim = (other != colour && !cell.is_safe()).then_some(other);
-                Some(Landing { to, victim })
-            }
-            _ => None,
+        let on = occ.on(cell);
+        if on == 0 {
+            return Some(Landing { to, victim: None });
         }
+        if on & (on - 1) != 0 {
+            return None; // two tokens fill a cell
+        }
+        // A lone token of another colour is captured on a white cell and shared on a safe one;
+        // partners are captured too (rulings 2.2). Four tokens a colour, eight bits a token.
+        let other = Colour::ALL[on.trailing_zeros() as usize / 32];
+        let victim = (other != colour && !cell.is_safe()).then_some(other);
+        Some(Landing { to, victim })
     }
 
     /// Bringing a token of `colour` out onto its exit (rulings 2.3).
@@ -216,10 +217,20 @@ impl State {
     }
 
     /// Moves of `colour`'s tokens out of home by `steps`, one per distinct place (only the first
-    /// with `first_only`: enough to know whether there is one).
-    fn moves(&self, occ: &Occupancy, colour: Colour, by: Count, steps: u8, out: &mut Candidates, first_only: bool) {
+    /// with `first_only`: enough to know whether there is one); `ahead` holds the barriers on
+    /// the colour's path ([`Occupancy::barriers_ahead`]).
+    #[allow(clippy::too_many_arguments)]
+    fn moves(
+        &self,
+        occ: &Occupancy,
+        ahead: u64,
+        colour: Colour,
+        by: Count,
+        steps: u8,
+        out: &mut Candidates,
+        first_only: bool,
+    ) {
         let tokens = &self.tokens[colour.index()];
-        let ahead = occ.barriers_ahead(colour);
         for (slot, &place) in tokens.iter().enumerate() {
             if !place.is_out() || (slot > 0 && tokens[slot - 1] == place) {
                 continue;
@@ -250,21 +261,21 @@ impl State {
         let own = colour == self.turn;
         let exit = self.exit_landing(occ, colour);
         let can_exit = exit.is_some();
-        let mut faces = [0u8; 2];
-        let mut n = 0;
-        for die in self.pending_dice() {
-            if !faces[..n].contains(&die.value()) {
-                faces[n] = die.value();
-                n += 1;
-            }
-        }
-        faces[..n].sort_unstable();
-        for &face in &faces[..n] {
+        let ahead = occ.barriers_ahead(colour);
+        // The faces still to play, each once, the lower first.
+        let (first, second) = (roll.first.value(), roll.second.value());
+        let faces = match self.pending {
+            0b01 => [first, first],
+            0b10 => [second, second],
+            _ => [first.min(second), first.max(second)],
+        };
+        let faces = if faces[0] == faces[1] { &faces[..1] } else { &faces[..] };
+        for &face in faces {
             if face == 5 && can_exit {
                 // A 5 that can bring a token out must do so.
                 self.exit(exit, colour, Count::Die(5), out);
             } else {
-                self.moves(occ, colour, Count::Die(face), self.steps_of(colour, face), out, first_only);
+                self.moves(occ, ahead, colour, Count::Die(face), self.steps_of(colour, face), out, first_only);
             }
             if first_only && !out.is_empty() {
                 return;
@@ -288,7 +299,7 @@ impl State {
 
     /// Every move the pending bonus allows `colour`.
     fn bonus_moves(&self, occ: &Occupancy, colour: Colour, bonus: Bonus, out: &mut Candidates, first_only: bool) {
-        self.moves(occ, colour, Count::Bonus(bonus.amount), bonus.amount, out, first_only);
+        self.moves(occ, occ.barriers_ahead(colour), colour, Count::Bonus(bonus.amount), bonus.amount, out, first_only);
     }
 
     /// Who decides now and with which moves: a pending bonus first (its colour, else the
