@@ -589,11 +589,18 @@ impl State {
     fn maximum_advance(&self, cands: &Candidates) -> u32 {
         let all = if cands.len() >= 32 { u32::MAX } else { (1u32 << cands.len()) - 1 };
         let mut keep = all;
+        // Only a class of two or more choices can lose one: find those in one pass.
+        let (mut seen, mut shared) = (0u8, 0u8);
+        for cand in cands {
+            let bit = 1 << cand.priority as u8;
+            shared |= seen & bit;
+            seen |= bit;
+        }
         for class in [Priority::Sweep, Priority::Release, Priority::Capture, Priority::Move] {
-            let members = cands.iter().enumerate().filter(|(_, c)| c.priority == class);
-            if members.clone().count() < 2 {
+            if shared & (1 << class as u8) == 0 {
                 continue;
             }
+            let members = cands.iter().enumerate().filter(|(_, c)| c.priority == class);
             let mut whole = 0u32;
             for (i, cand) in members.clone() {
                 if self.uses_whole_roll(cand, cands) {
