@@ -78,7 +78,20 @@ const fn zero_bytes(x: u128) -> u128 {
 }
 
 impl Occupancy {
+    /// The occupancy of a position whose colours have their tokens sorted, as every position
+    /// between choices has.
+    #[inline]
     fn of(state: &State) -> Occupancy {
+        debug_assert!(state.tokens.iter().all(|t| t.is_sorted()), "tokens out of order: {state:?}");
+        Occupancy::build(state, true)
+    }
+
+    /// The occupancy in the middle of a choice, before the tokens are sorted again.
+    fn mid_choice(state: &State) -> Occupancy {
+        Occupancy::build(state, false)
+    }
+
+    fn build(state: &State, sorted: bool) -> Occupancy {
         let board = state.config.board();
         let lap = board.lap();
         let x = places_word(&state.tokens);
@@ -88,13 +101,21 @@ impl Occupancy {
         let track = !((low + LANES * 28) | x) & HIGH;
         let approach = track & (low + LANES * u128::from(128 - lap)) & HIGH;
         let places = x - (approach >> 7) * u128::from(lap);
-        // A tapón: two tokens of a colour on one perimeter cell. Compare each token with the
-        // one and the two before it among its colour's four (all six pairs), off-perimeter
-        // tokens blanked out.
+        // A tapón: two tokens of a colour on one perimeter cell (off-perimeter tokens blanked
+        // out). With a colour's tokens sorted, two on one place stand side by side; only with
+        // a token on the final approach can a pair stand apart: then, or unsorted, compare each
+        // token with the one and the two before it among its colour's four (all six pairs).
         let cells = places | (((!track & HIGH) >> 7) * 0xFF);
-        let before = ((cells << 8) & !SLOT0) | ((cells >> 24) & SLOT0);
-        let two_before = ((cells << 16) & !SLOTS01) | ((cells >> 16) & SLOTS01);
-        let mut pairs = (zero_bytes(cells ^ before) | zero_bytes(cells ^ two_before)) & track;
+        let beside = (cells << 8) & !SLOT0;
+        let pairs = if sorted && approach == 0 {
+            // The first token of a colour has none beside it before.
+            zero_bytes(cells ^ beside) & !SLOT0
+        } else {
+            let before = beside | ((cells >> 24) & SLOT0);
+            let two_before = ((cells << 16) & !SLOTS01) | ((cells >> 16) & SLOTS01);
+            zero_bytes(cells ^ before) | zero_bytes(cells ^ two_before)
+        };
+        let mut pairs = pairs & track;
         let mut tapons = 0u64;
         while pairs != 0 {
             let token = pairs.trailing_zeros() / 8;
@@ -910,7 +931,7 @@ impl State {
             if self.outcome.is_some() {
                 return;
             }
-            let occ = Occupancy::of(self);
+            let occ = Occupancy::mid_choice(self);
             let perimeter = self.plus_ten_walk(&occ, token, partner, false);
             let bridge = self.plus_ten_walk(&occ, token, partner, true);
             let (walk, up) = match (perimeter, bridge) {
