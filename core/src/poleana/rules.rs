@@ -247,7 +247,7 @@ impl State {
     }
 
     /// A walk from progress `d` on the perimeter along it, perhaps on into the house.
-    #[inline]
+    #[inline(always)]
     fn run(&self, occ: &Occupancy, colour: Colour, d: u8, steps: u8) -> Option<Walk> {
         let board = self.config.board();
         let last = board.last_track();
@@ -331,7 +331,7 @@ impl State {
 
     /// Whether a token of `colour` may end a walk on `cell` (its place `to`), and whom it
     /// captures there.
-    #[inline]
+    #[inline(always)]
     fn land(&self, occ: &Occupancy, colour: Colour, to: Place, cell: Cell) -> Option<Walk> {
         let (owner, count) = occ.at(cell);
         match count {
