@@ -6,7 +6,7 @@ use arrayvec::ArrayVec;
 use crate::colour::Colour;
 use crate::dice::Roll;
 use crate::events::EventSink;
-use crate::parchis::board::{Cell, NOWHERE, PLACES_ON, TRACK, exit, places_word};
+use crate::parchis::board::{Cell, PLACES_ON, TRACK, exit, places_word};
 use crate::parchis::state::{Bonus, NONE};
 use crate::parchis::{Action, Choice, Choices, Count, Event, Mode, Outcome, Place, Spot, State};
 
@@ -36,13 +36,15 @@ struct Landing {
 }
 
 /// Who stands where: every token's place as one 128-bit word (byte `4 * colour + slot`), so
-/// that asking who stands on a cell compares all sixteen at once, and the cells of the
-/// barriers (at most eight, rarely any).
+/// that asking who stands on a cell compares all sixteen at once, and the track cells of the
+/// barriers as a bit set (bit `n - 1` for cell `n`; rarely any).
 struct Occupancy {
     places: u128,
-    barriers: [u8; 8],
-    barrier_count: u8,
+    barriers: u128,
 }
+
+/// The 68 track cells as bits.
+const TRACK_CELLS: u128 = (1 << TRACK) - 1;
 
 /// A byte of ones in every lane, to spread a byte over all sixteen.
 const LANES: u128 = u128::MAX / 0xFF;
@@ -69,8 +71,7 @@ fn others_on(places: u128, cell: Cell, colour: Colour) -> bool {
 impl Occupancy {
     fn of(state: &State) -> Occupancy {
         let places = places_word(&state.tokens);
-        let mut barriers = [NOWHERE; 8];
-        let mut barrier_count = 0;
+        let mut barriers = 0;
         // A colour's tokens are sorted, so its pairs stand next to each other: a token on the
         // same place as the one before it, on the track (a place byte below 64).
         let pairs = zero_bytes(places ^ (places << 8)) & zero_bytes(places & (LANES * 0xC0)) & (LATER_SLOTS << 7);
@@ -80,11 +81,10 @@ impl Occupancy {
             rest &= rest - 1;
             let colour = Colour::ALL[token / 4];
             if let Some(cell) = state.tokens[token / 4][token % 4].cell(colour).filter(|c| c.is_safe()) {
-                barriers[usize::from(barrier_count)] = cell.0;
-                barrier_count += 1;
+                barriers |= 1 << cell.0;
             }
         }
-        Occupancy { places, barriers, barrier_count }
+        Occupancy { places, barriers }
     }
 
     /// The tokens on `cell`: the top bit of byte `4 * colour + slot` for each.
@@ -120,22 +120,20 @@ impl Occupancy {
     /// A barrier: two tokens of one colour on a safe cell. Nobody passes it.
     #[inline]
     fn is_barrier(&self, cell: Cell) -> bool {
-        self.barriers[..usize::from(self.barrier_count)].contains(&cell.0)
+        self.barriers >> cell.0 & 1 != 0
     }
 
     /// The barriers on the path of `colour`, by progress: bit `p` for the track cell `p` steps
     /// from its exit (the 64 cells it walks), so that a walk checks its path with one mask.
     #[inline]
     fn barriers_ahead(&self, colour: Colour) -> u64 {
-        let mut ahead = 0;
-        for &cell in &self.barriers[..usize::from(self.barrier_count)] {
-            let p = cell + TRACK - (exit(colour) - 1);
-            let p = if p >= TRACK { p - TRACK } else { p };
-            if p <= Place::LAST_TRACK {
-                ahead |= 1 << p;
-            }
+        if self.barriers == 0 {
+            return 0;
         }
-        ahead
+        // The track turned so that the colour's exit comes first: progress `p` is bit `p`.
+        let from = u32::from(exit(colour) - 1);
+        let turned = (self.barriers >> from | self.barriers << (u32::from(TRACK) - from)) & TRACK_CELLS;
+        turned as u64
     }
 }
 
