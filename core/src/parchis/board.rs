@@ -101,8 +101,15 @@ impl Place {
         }
     }
 
-    /// The name of this place for a token of `colour`.
+    /// The name of this place for a token of `colour` (looked up: every listed choice names
+    /// two).
+    #[inline]
     pub fn spot(self, colour: Colour) -> Spot {
+        SPOT_OF[colour as usize][self.0 as usize]
+    }
+
+    /// The name as [`Place::spot`] gives it, for the table behind it.
+    const fn compute_spot(self, colour: Colour) -> Spot {
         match self.0 {
             p if p < LAP => Spot::Track(CELL_OF[colour as usize][p as usize] + 1),
             p if p < Place::GOAL.0 => Spot::Corridor(p - LAP + 1),
@@ -143,6 +150,21 @@ const CELL_OF: [[u8; 256]; 4] = {
             if let Some(cell) = Place(p as u8).compute_cell(Colour::ALL[c]) {
                 table[c][p] = cell.0;
             }
+            p += 1;
+        }
+        c += 1;
+    }
+    table
+};
+
+/// [`Place::spot`] for every colour and place byte, computed when compiling.
+const SPOT_OF: [[Spot; 256]; 4] = {
+    let mut table = [[Spot::Home; 256]; 4];
+    let mut c = 0;
+    while c < 4 {
+        let mut p = 0;
+        while p < 256 {
+            table[c][p] = Place(p as u8).compute_spot(Colour::ALL[c]);
             p += 1;
         }
         c += 1;
