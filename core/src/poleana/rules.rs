@@ -419,6 +419,10 @@ impl State {
 
     /// Whether the roll sends some rival home from a police cell.
     fn sweep_possible(&self, roll: Roll) -> bool {
+        // Police cells are those of absent colours: with every colour at the table, none.
+        if self.config.colours().len() == Colour::ALL.len() {
+            return false;
+        }
         let mask = exposed(roll);
         self.config
             .colours()
