@@ -53,6 +53,19 @@ const LOW7: u128 = LANES * 0x7F;
 /// The bytes of slots 1 to 3 of every colour.
 const LATER_SLOTS: u128 = LANES & !(u128::MAX / 0xFFFF_FFFF);
 
+/// Whether each colour's four place bytes in `places` are in order: byte `k` against byte
+/// `k + 1` for the first three of every four, all at once. The low seven bits are compared by
+/// a subtraction that borrows across no byte, then the top bits decide where they differ.
+#[inline]
+const fn in_order(places: u128) -> bool {
+    const TOP: u128 = (u128::MAX / 0xFF) * 0x80;
+    const FIRST_THREE: u128 = (u128::MAX / 0xFFFF_FFFF) * 0x0080_8080;
+    let (x, y) = (places, places >> 8);
+    let low_le = (y | TOP) - (x & !TOP);
+    let le = (!x & y) | (!(x ^ y) & low_le);
+    le & FIRST_THREE == FIRST_THREE
+}
+
 /// The top bit of every byte of `x` that is zero (the classic exact test, with no borrow
 /// running from one byte into the next).
 #[inline]
@@ -455,7 +468,9 @@ impl State {
     /// Keeps each colour's tokens sorted (with their `late` bits and the `last` token), and
     /// clears `late` where a token no longer shares its cell with another colour.
     fn normalize(&mut self) {
-        for colour in Colour::ALL {
+        // Most moves keep every colour's tokens in order: nothing to remap then.
+        let sorted = in_order(places_word(&self.tokens));
+        for colour in Colour::ALL.into_iter().filter(|_| !sorted) {
             let c = colour.index();
             let tokens = &mut self.tokens[c];
             // Most moves keep a colour's tokens in order: nothing to remap then.
