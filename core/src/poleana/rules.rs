@@ -284,7 +284,11 @@ impl State {
             return None;
         }
         if on_bridge <= BRIDGE_CELLS {
-            return Some(Walk { to: Place::bridge(owner, on_bridge), cell: Some(Cell::bridge(owner, on_bridge)), victim: None });
+            return Some(Walk {
+                to: Place::bridge(owner, on_bridge),
+                cell: Some(Cell::bridge(owner, on_bridge)),
+                victim: None,
+            });
         }
         let (exit, rest) = (board.bridge_exit(colour, owner), on_bridge - BRIDGE_CELLS - 1);
         match self.come_down(occ, colour, exit, rest, false) {
