@@ -145,6 +145,32 @@ pub trait Rules: Copy + sealed::Sealed {
     /// simulations. A choice from another state gives a wrong (but never panicking) result.
     fn play_unchecked<S: EventSink<Self::Event>>(&mut self, choice: &Self::Choice, sink: &mut S);
 
+    /// Applies a listed choice as [`Rules::play_unchecked`] does and lists the choices of the one
+    /// who decides next into `next` (emptied first; left empty when chance or the end comes
+    /// next): the playout path, where a game may list while it settles the move instead of
+    /// searching the same position twice.
+    fn play_unchecked_and_list<S: EventSink<Self::Event>>(
+        &mut self,
+        choice: &Self::Choice,
+        sink: &mut S,
+        next: &mut Self::Choices,
+    ) {
+        self.play_unchecked(choice, sink);
+        self.legal_actions_into(next);
+    }
+
+    /// Applies an outcome as [`Rules::apply_chance_unchecked`] does and lists the choices of the
+    /// one who decides next into `next`, as [`Rules::play_unchecked_and_list`] does.
+    fn apply_chance_unchecked_and_list<S: EventSink<Self::Event>>(
+        &mut self,
+        outcome: Self::Chance,
+        sink: &mut S,
+        next: &mut Self::Choices,
+    ) {
+        self.apply_chance_unchecked(outcome, sink);
+        self.legal_actions_into(next);
+    }
+
     /// Applies the host's timeout; called only in a phase where [`Rules::timeout`] allows it.
     fn time_out<S: EventSink<Self::Event>>(&mut self, sink: &mut S);
 
@@ -213,6 +239,20 @@ pub trait Rules: Copy + sealed::Sealed {
     fn roll_into<R: Rng + ?Sized, S: EventSink<Self::Event>>(&mut self, rng: &mut R, sink: &mut S) {
         if let Some(outcome) = self.sample_outcome(rng) {
             self.apply_chance_unchecked(outcome, sink);
+        }
+    }
+
+    /// Samples and applies the pending chance event as [`Rules::roll_into`] does, and lists the
+    /// choices of the one who decides next into `next`.
+    fn roll_and_list<R: Rng + ?Sized, S: EventSink<Self::Event>>(
+        &mut self,
+        rng: &mut R,
+        sink: &mut S,
+        next: &mut Self::Choices,
+    ) {
+        match self.sample_outcome(rng) {
+            Some(outcome) => self.apply_chance_unchecked_and_list(outcome, sink, next),
+            None => self.legal_actions_into(next),
         }
     }
 

@@ -216,18 +216,18 @@ trait Simulated: Rules {
     fn summarise(&self, outcome: Self::Outcome) -> (u8, bool);
 }
 
-/// Plays a uniformly random legal choice, listed into `choices`: a list the game's loop keeps,
-/// so that no list is built and returned by value each decision (a Cartas list holds 640
-/// actions).
+/// Plays a uniformly random choice of `choices`, the listing of `state`, and lists the next
+/// decision's into it: a list the game's loop keeps (a Cartas list holds 640 actions), filled
+/// while the game settles the move.
 fn play_any<P: Rules, R: Rng + ?Sized>(
     state: &mut P,
     choices: &mut P::Choices,
     rng: &mut R,
     sink: &mut impl EventSink<P::Event>,
 ) {
-    state.legal_actions_into(choices);
-    if let Some(choice) = choices.get(below(rng, choices.len() as u32) as usize) {
-        state.play_unchecked(choice, sink);
+    match choices.get(below(rng, choices.len() as u32) as usize) {
+        Some(&choice) => state.play_unchecked_and_list(&choice, sink, choices),
+        None => state.legal_actions_into(choices),
     }
 }
 
@@ -345,7 +345,9 @@ where
 {
     let mut summary = GameSummary::default();
     let mut captures = Captures::default();
-    let mut choices = P::Choices::default();
+    // The listing of `state` when `listed`: kept from the step before, so a position is
+    // searched once.
+    let (mut choices, mut listed) = (P::Choices::default(), false);
     let mut last_turn = None;
     loop {
         // A turn begins whenever a different seat (or colour) takes over; u8::MAX marks steps
@@ -356,17 +358,27 @@ where
             last_turn = Some(key);
         }
         match state.seat_phase() {
-            Phase::Chance => state.roll_into(rng, &mut captures),
+            Phase::Chance => {
+                state.roll_and_list(rng, &mut captures, &mut choices);
+                listed = true;
+            }
             Phase::Decide(seat) => {
                 match players[seat.index()] {
                     // A bot always has a choice when a seat decides; should one have none, the
                     // game still goes on at random.
-                    Player::Bot(bot) if state.play_bot(&bot, seat, &mut captures) => {}
+                    Player::Bot(bot) if state.play_bot(&bot, seat, &mut captures) => listed = false,
                     Player::Outside => {
                         let action = decide(seat, &state.view_of(seat))?;
                         state.play_checked(action, &mut captures)?;
+                        listed = false;
                     }
-                    _ => play_any(&mut state, &mut choices, rng, &mut captures),
+                    _ => {
+                        if !listed {
+                            state.legal_actions_into(&mut choices);
+                        }
+                        play_any(&mut state, &mut choices, rng, &mut captures);
+                        listed = true;
+                    }
                 }
                 summary.decisions += 1;
             }

@@ -217,7 +217,7 @@ impl State {
         }
         if state.roll.is_some() && state.outcome.is_none() {
             let before = state;
-            state.settle(&mut ());
+            state.settle(&mut (), None);
             if state.roll != before.roll || state.bonus != before.bonus || state.pending != before.pending {
                 return Err(Inconsistent("nobody can use what is pending, so the position never waits on it"));
             }

@@ -345,11 +345,15 @@ impl State {
         }
         let occ = Occupancy::of(self);
         let mut cands = Candidates::new();
-        if self.decision(&occ, &mut cands, false) != Some(self.actor) {
-            return;
+        if self.decision(&occ, &mut cands, false) == Some(self.actor) {
+            self.list(&cands, out);
         }
+    }
+
+    /// The actor's candidates as listed choices.
+    fn list(&self, cands: &Candidates, out: &mut Choices) {
         let tokens = &self.tokens[self.actor.index()];
-        for c in &cands {
+        for c in cands {
             let from = tokens[usize::from(c.plan.slot)].spot(self.actor);
             let _ = out.try_push(Choice {
                 action: Action::Move { from, by: c.plan.by },
@@ -364,7 +368,14 @@ impl State {
     /// Plays `plan`, a listed `choice`, for the colour to decide.
     /// The choice comes from this state's legal list, so its landing and capture stand as
     /// listed (the checked path looks it up there first).
-    pub(crate) fn execute<S: EventSink<Event>>(&mut self, plan: Plan, choice: &Choice, sink: &mut S) {
+    /// With `next`, the next decision's choices are listed into it (see [`State::settle`]).
+    pub(crate) fn execute<S: EventSink<Event>>(
+        &mut self,
+        plan: Plan,
+        choice: &Choice,
+        sink: &mut S,
+        next: Option<&mut Choices>,
+    ) {
         let colour = self.actor;
         let slot = usize::from(plan.slot);
         let from = self.tokens[colour.index()][slot];
@@ -403,7 +414,7 @@ impl State {
             self.earn(colour, 10, sink);
         }
         self.normalize();
-        self.settle(sink);
+        self.settle(sink, next);
     }
 
     /// Marks a pending die of `face` as played.
@@ -523,8 +534,10 @@ impl State {
     }
 
     /// Moves on while nobody has a decision: lost bonuses, ceded or lost dice, the end of a
-    /// roll; sets who decides next.
-    pub(crate) fn settle<S: EventSink<Event>>(&mut self, sink: &mut S) {
+    /// roll; sets who decides next. With `next`, the search that finds who decides lists all
+    /// of that colour's moves into it, the listing of the position settled (a playout then
+    /// needs no second search); without, it stops at the first move found.
+    pub(crate) fn settle<S: EventSink<Event>>(&mut self, sink: &mut S, next: Option<&mut Choices>) {
         loop {
             if self.outcome.is_some() {
                 return;
@@ -532,11 +545,14 @@ impl State {
             let Some(roll) = self.roll else { return };
             let occ = Occupancy::of(self);
             let mut cands = Candidates::new();
-            if let Some(colour) = self.decision(&occ, &mut cands, true) {
+            if let Some(colour) = self.decision(&occ, &mut cands, next.is_none()) {
                 if self.bonus.is_none() && colour != self.turn && self.actor == self.turn {
                     sink.emit(Event::Ceded { from: self.turn, to: colour });
                 }
                 self.actor = colour;
+                if let Some(next) = next {
+                    self.list(&cands, next);
+                }
                 return;
             }
             if let Some(bonus) = self.bonus.take() {
@@ -574,6 +590,11 @@ impl State {
     /// A roll arrives. The third double in a row is not played: the last token moved this turn
     /// goes home unless it is in its corridor or at the goal, and the turn ends.
     pub(crate) fn begin_roll<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S) {
+        self.roll_arrives(roll, sink, None);
+    }
+
+    /// [`State::begin_roll`], listing the next decision's choices into `next` when given.
+    pub(crate) fn roll_arrives<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S, next: Option<&mut Choices>) {
         sink.emit(Event::Rolled { colour: self.turn, roll });
         self.roll = Some(roll);
         self.pending = 0b11;
@@ -596,7 +617,7 @@ impl State {
                 return;
             }
         }
-        self.settle(sink);
+        self.settle(sink, next);
     }
 
     /// The host's timeout: everything pending is lost and the turn passes.

@@ -191,8 +191,22 @@ impl Rules for State {
 
     fn play_unchecked<S: EventSink<Event>>(&mut self, choice: &Choice, sink: &mut S) {
         if let Some(plan) = self.plan_of(choice.action) {
-            self.execute(plan, choice, sink);
+            self.execute(plan, choice, sink, None);
         }
+    }
+
+    /// Settling the move finds who decides next by listing that colour's moves.
+    fn play_unchecked_and_list<S: EventSink<Event>>(&mut self, choice: &Choice, sink: &mut S, next: &mut Choices) {
+        next.clear();
+        if let Some(plan) = self.plan_of(choice.action) {
+            self.execute(plan, choice, sink, Some(next));
+        }
+    }
+
+    /// Settling the roll finds who decides by listing that colour's moves.
+    fn apply_chance_unchecked_and_list<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S, next: &mut Choices) {
+        next.clear();
+        self.roll_arrives(roll, sink, Some(next));
     }
 }
 
