@@ -14,7 +14,7 @@ use arrayvec::ArrayVec;
 use crate::cartas::action::{FORWARD, Share, Split};
 use crate::cartas::board::{Board, CORRIDOR, Place, SEATS, TOKENS, TRACK, start};
 use crate::cartas::state::{deal_size, first_player};
-use crate::cartas::{Action, Cards, Event, Outcome, Rank, Spot, Stage, State, Theft, Thefts};
+use crate::cartas::{Action, Actions, Cards, Event, Outcome, Rank, Spot, Stage, State, Theft, Thefts};
 use crate::events::EventSink;
 use crate::seat::Seat;
 
@@ -483,8 +483,9 @@ impl State {
         Table { board: self.board, hand: self.hands[seat.index()], holding, seat }
     }
 
-    /// Carries out a decision of the seat to act, without checking it.
-    pub(crate) fn execute<S: EventSink<Event>>(&mut self, action: Action, sink: &mut S) {
+    /// Carries out a decision of the seat to act, without checking it. With `next`, the turn
+    /// passes by listing the next seat's actions into it (see [`State::next_turn`]).
+    pub(crate) fn execute<S: EventSink<Event>>(&mut self, action: Action, sink: &mut S, next: Option<&mut Actions>) {
         let seat = self.turn;
         match action {
             Action::Timeout => {
@@ -492,16 +493,16 @@ impl State {
                 if self.stage == Stage::Exchange {
                     let hand = self.hands[seat.index()];
                     if let Some(lowest) = hand.ranks().min_by_key(|r| r.timeout_order()) {
-                        self.pass(lowest, sink);
+                        self.pass(lowest, sink, next);
                     }
                 } else {
                     self.fold(seat, sink);
-                    self.next_turn(seat, sink);
+                    self.next_turn(seat, sink, next);
                 }
                 return;
             }
             Action::Pass(card) => {
-                self.pass(card, sink);
+                self.pass(card, sink, next);
                 return;
             }
             _ => {}
@@ -542,11 +543,11 @@ impl State {
             sink.emit(Event::Won { outcome });
             return;
         }
-        self.next_turn(seat, sink);
+        self.next_turn(seat, sink, next);
     }
 
     /// The exchange: the card goes face down; when every seat has chosen, all are revealed.
-    fn pass<S: EventSink<Event>>(&mut self, card: Rank, sink: &mut S) {
+    fn pass<S: EventSink<Event>>(&mut self, card: Rank, sink: &mut S, next: Option<&mut Actions>) {
         let seat = self.turn;
         if !self.hands[seat.index()].remove(card) {
             return;
@@ -568,7 +569,7 @@ impl State {
             }
         }
         self.stage = Stage::Play;
-        self.next_turn(first.after(SEATS - 1, SEATS), sink);
+        self.next_turn(first.after(SEATS - 1, SEATS), sink, next);
     }
 
     fn bring_out<S: EventSink<Event>>(&mut self, seat: Seat, sink: &mut S) {
@@ -660,13 +661,22 @@ impl State {
 
     /// Gives the turn to the next seat after `after` that holds a card with a legal use; seats
     /// holding only cards without one fold on the way. When nobody holds a card, the round ends.
-    pub(crate) fn next_turn<S: EventSink<Event>>(&mut self, after: Seat, sink: &mut S) {
+    pub(crate) fn next_turn<S: EventSink<Event>>(&mut self, after: Seat, sink: &mut S, mut next: Option<&mut Actions>) {
         for k in 1..=SEATS {
             let seat = after.after(k, SEATS);
             if self.hands[seat.index()].is_empty() {
                 continue;
             }
-            if self.can_play(seat) {
+            // A playout lists the seat's actions to learn whether it has any: the listing of
+            // its turn, if it does.
+            let playable = match next.as_deref_mut() {
+                Some(list) => {
+                    self.table(seat).play(list);
+                    !list.is_empty()
+                }
+                None => self.can_play(seat),
+            };
+            if playable {
                 self.turn = seat;
                 sink.emit(Event::TurnPassed { to: seat });
                 return;
@@ -717,7 +727,13 @@ impl State {
     }
 
     /// The card a 2 takes from `victim` joins the thief's hand for a later turn.
-    pub(crate) fn steal<S: EventSink<Event>>(&mut self, victim: Seat, card: Rank, sink: &mut S) {
+    pub(crate) fn steal<S: EventSink<Event>>(
+        &mut self,
+        victim: Seat,
+        card: Rank,
+        sink: &mut S,
+        next: Option<&mut Actions>,
+    ) {
         let thief = self.turn;
         if !self.hands[victim.index()].remove(card) {
             return;
@@ -726,7 +742,7 @@ impl State {
         self.thefts.push(Theft { thief, victim, card: Some(card) });
         sink.emit(Event::Stole { thief, victim, card: Some(card) });
         self.stage = Stage::Play;
-        self.next_turn(thief, sink);
+        self.next_turn(thief, sink, next);
     }
 
     /// Why `action` is not legal now, in words.

@@ -269,6 +269,14 @@ impl State {
         action_from_id(self.turn, &self.board, id)
     }
 
+    /// Lists the choices of the seat to decide into `next` unless passing the turn already
+    /// did: a seat that decides always has one, so an empty list was not filled.
+    fn list_unless_listed(&self, next: &mut Actions) {
+        if next.is_empty() {
+            self.generate(next);
+        }
+    }
+
     /// Whether `seat` has a card with a legal use now (used to fold hands with none).
     pub(crate) fn can_play(&self, seat: Seat) -> bool {
         let mut any = Any(false);
@@ -321,9 +329,20 @@ impl Rules for State {
     fn apply_chance_unchecked<S: EventSink<Event>>(&mut self, card: Rank, sink: &mut S) {
         match self.stage {
             Stage::Deal => self.deal(card, sink),
-            Stage::Theft { victim } => self.steal(victim, card, sink),
+            Stage::Theft { victim } => self.steal(victim, card, sink, None),
             _ => {}
         }
+    }
+
+    /// A stolen card passes the turn by listing the next seat's actions.
+    fn apply_chance_unchecked_and_list<S: EventSink<Event>>(&mut self, card: Rank, sink: &mut S, next: &mut Actions) {
+        next.clear();
+        match self.stage {
+            Stage::Deal => self.deal(card, sink),
+            Stage::Theft { victim } => self.steal(victim, card, sink, Some(next)),
+            _ => {}
+        }
+        self.list_unless_listed(next);
     }
 
     /// In the exchange: one pass per rank held, in rank order. In play, card by card in rank
@@ -350,15 +369,25 @@ impl Rules for State {
 
     fn play_unchecked<S: EventSink<Event>>(&mut self, action: &Action, sink: &mut S) {
         if matches!(self.stage, Stage::Exchange | Stage::Play) {
-            self.execute(*action, sink);
+            self.execute(*action, sink, None);
         }
+    }
+
+    /// The turn passes by listing the next seat's actions: whether it has any decides who
+    /// plays next.
+    fn play_unchecked_and_list<S: EventSink<Event>>(&mut self, action: &Action, sink: &mut S, next: &mut Actions) {
+        next.clear();
+        if matches!(self.stage, Stage::Exchange | Stage::Play) {
+            self.execute(*action, sink, Some(next));
+        }
+        self.list_unless_listed(next);
     }
 
     /// The documented policy: in play, the seat folds its hand for the round, as with no legal
     /// card; in the exchange, its lowest card is passed ([`Rank::timeout_order`]: number cards
     /// lowest, then J, Q, K, A and the joker).
     fn time_out<S: EventSink<Event>>(&mut self, sink: &mut S) {
-        self.execute(Action::Timeout, sink);
+        self.execute(Action::Timeout, sink, None);
     }
 }
 
