@@ -588,9 +588,13 @@ impl State {
         if self.roll.is_none() || self.outcome.is_some() {
             return;
         }
-        let occ = Occupancy::of(self);
+        self.list(&Occupancy::of(self), out);
+    }
+
+    /// The legal choices, for the board `occ` holds.
+    fn list(&self, occ: &Occupancy, out: &mut Choices) {
         let mut cands = Candidates::new();
-        self.candidates(&occ, &mut cands);
+        self.candidates(occ, &mut cands);
         let keep = self.maximum_advance(&cands);
         let best = cands.iter().map(|c| c.priority).min();
         let board = self.config.board();
@@ -673,7 +677,7 @@ impl State {
         }
         let mut next = *self;
         let quiet = if cand.priority == Priority::Move { cand.landing } else { None };
-        next.execute(cand.plan, false, true, quiet, &mut ());
+        next.execute(cand.plan, false, true, quiet, &mut (), None);
         next.rest_usable()
     }
 
@@ -721,7 +725,7 @@ impl State {
             return [false, true].into_iter().any(|up| {
                 self.plus_ten_walk(&occ, self.plus10, self.partner, up).is_some() && {
                     let mut next = *self;
-                    next.execute(Plan::PlusTen { up }, false, true, None, &mut ());
+                    next.execute(Plan::PlusTen { up }, false, true, None, &mut (), None);
                     next.rest_usable()
                 }
             });
@@ -757,6 +761,7 @@ impl State {
         lookahead: bool,
         quiet_landing: Option<Place>,
         sink: &mut S,
+        next: Option<&mut Choices>,
     ) {
         let Some(roll) = self.roll else { return };
         let c = self.turn;
@@ -813,7 +818,7 @@ impl State {
         }
         self.normalize();
         if !lookahead {
-            self.settle(sink);
+            self.settle(sink, next);
         }
     }
 
@@ -1065,17 +1070,24 @@ impl State {
     }
 
     /// Moves on from a roll that is used up or has no legal use left.
-    fn settle<S: EventSink<Event>>(&mut self, sink: &mut S) {
+    fn settle<S: EventSink<Event>>(&mut self, sink: &mut S, next: Option<&mut Choices>) {
         if self.outcome.is_some() || self.plus10 != NONE {
             return;
         }
         let Some(roll) = self.roll else { return };
         if self.left != Left::Nothing {
             let occ = Occupancy::of(self);
-            let usable = match self.left {
-                Left::One(die) => self.die_usable(&occ, die),
+            let usable = match (self.left, next) {
+                // A playout learns whether the roll has a use by listing its choices: the
+                // listing of the position settled, if it has (every candidate class keeps a
+                // choice, so there is one exactly when there is a candidate).
+                (_, Some(next)) => {
+                    self.list(&occ, next);
+                    !next.is_empty()
+                }
+                (Left::One(die), None) => self.die_usable(&occ, die),
                 // Most rolls have an ordinary move: look for one before listing everything.
-                _ => {
+                (_, None) => {
                     let (a, b) = (roll.first.value(), roll.second.value());
                     [a, b, a + b].into_iter().any(|steps| self.any_move(&occ, steps, NONE)) || {
                         let mut cands = Candidates::new();
@@ -1124,6 +1136,11 @@ impl State {
     /// A roll arrives: count doubles (the third is an infraction that ends the turn), then
     /// settle (a roll with no use passes).
     pub(crate) fn begin_roll<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S) {
+        self.roll_arrives(roll, sink, None);
+    }
+
+    /// [`State::begin_roll`], listing the next decision's choices into `next` when given.
+    pub(crate) fn roll_arrives<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S, next: Option<&mut Choices>) {
         sink.emit(Event::Rolled { colour: self.turn, roll });
         self.roll = Some(roll);
         self.left = Left::Both;
@@ -1138,7 +1155,7 @@ impl State {
                 return;
             }
         }
-        self.settle(sink);
+        self.settle(sink, next);
     }
 
     /// The host's timeout: drop a pending +10, pay what is owed, pay for the timeout, pass.

@@ -213,8 +213,27 @@ impl Rules for State {
 
     fn play_unchecked<S: EventSink<Event>>(&mut self, choice: &Choice, sink: &mut S) {
         if let Some(plan) = self.plan_of(choice.action) {
-            self.execute(plan, choice.is_infraction(), false, self.quiet_landing(choice), sink);
+            self.execute(plan, choice.is_infraction(), false, self.quiet_landing(choice), sink, None);
         }
+    }
+
+    /// Settling the move finds whether the roll has a use by listing its choices.
+    fn play_unchecked_and_list<S: EventSink<Event>>(&mut self, choice: &Choice, sink: &mut S, next: &mut Choices) {
+        next.clear();
+        if let Some(plan) = self.plan_of(choice.action) {
+            let quiet = self.quiet_landing(choice);
+            self.execute(plan, choice.is_infraction(), false, quiet, sink, Some(next));
+        }
+        // A pending +10 is decided before the roll is settled: listed here.
+        if next.is_empty() {
+            self.generate(next);
+        }
+    }
+
+    /// Settling the roll finds whether it has a use by listing its choices.
+    fn apply_chance_unchecked_and_list<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S, next: &mut Choices) {
+        next.clear();
+        self.roll_arrives(roll, sink, Some(next));
     }
 }
 
