@@ -576,7 +576,7 @@ impl State {
     }
 
     fn pass_turn<S: EventSink<Event>>(&mut self, sink: &mut S) {
-        let next = self.config.colours().next_from(self.turn.after(1)).unwrap_or(self.turn);
+        let next = self.config.colours().after(self.turn);
         self.turn = next;
         self.actor = next;
         self.roll = None;

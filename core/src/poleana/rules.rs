@@ -1116,7 +1116,7 @@ impl State {
     }
 
     fn pass_turn<S: EventSink<Event>>(&mut self, sink: &mut S) {
-        let next = self.config.colours().next_from(self.turn.after(1)).unwrap_or(self.turn);
+        let next = self.config.colours().after(self.turn);
         self.turn = next;
         self.clear_turn();
         sink.emit(Event::TurnPassed { to: next });
