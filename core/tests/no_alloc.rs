@@ -85,24 +85,26 @@ impl Checked for cartas::State {
     }
 }
 
-/// Plays `games` whole games from `start`, half of the decisions through the checked path;
+/// Plays `games` whole games from `start`, a third of the decisions through the checked path
+/// and a third through the playout path that lists the next decision (half the rolls too);
 /// returns the decisions taken.
 fn play_games<P: Checked>(start: P, games: u64) -> usize {
-    let mut decisions = 0;
+    let (mut decisions, mut next) = (0, P::Choices::default());
     for seed in 0..games {
         let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
         let mut state = start;
         loop {
             match state.seat_phase() {
                 Phase::Over(_) => break,
-                Phase::Chance => state.roll_into(&mut rng, &mut ()),
+                Phase::Chance if decisions % 2 == 0 => state.roll_into(&mut rng, &mut ()),
+                Phase::Chance => state.roll_and_list(&mut rng, &mut (), &mut next),
                 Phase::Decide(_) => {
                     let choices = state.legal_actions();
                     let choice = choices[chance::below(&mut rng, choices.len() as u32) as usize];
-                    if decisions % 2 == 0 {
-                        state.play_checked(&choice);
-                    } else {
-                        state.play_unchecked(&choice, &mut ());
+                    match decisions % 3 {
+                        0 => state.play_checked(&choice),
+                        1 => state.play_unchecked(&choice, &mut ()),
+                        _ => state.play_unchecked_and_list(&choice, &mut (), &mut next),
                     }
                     decisions += 1;
                 }
