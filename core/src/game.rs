@@ -214,6 +214,11 @@ pub enum Action {
 facade_of!(Action: poleana::Action, parchis::Action, cartas::Action, Display);
 
 impl Action {
+    /// The action as a game's own, or the refusal of another game's as illegal.
+    pub(crate) fn of_game<A: TryFrom<Action, Error = Action>>(self) -> Result<A, PlayError> {
+        A::try_from(self).map_err(|other| PlayError::illegal(other, "it is an action of another game"))
+    }
+
     /// Whether this is a game's timeout: the host's to report (`Game::timeout`), never a move.
     pub fn is_timeout(&self) -> bool {
         matches!(
@@ -528,10 +533,7 @@ impl State {
         if action.is_timeout() {
             return Err(PlayError::illegal(action, HOST_TIMEOUT));
         }
-        each!(self, State, s => {
-            let action = action.try_into().map_err(|action| PlayError::illegal(action, "it is an action of another game"))?;
-            s.play_into(action, &mut Wrapped(sink))
-        })
+        each!(self, State, s => s.play_into(action.of_game()?, &mut Wrapped(sink)))
     }
 
     /// Applies the action with this id (see [`Variant::action_space`]) and passes its events to

@@ -205,15 +205,24 @@ impl EventSink<cartas::Event> for Captures {
 
 /// What the simulation needs of a game beyond its fast path: turns, bots, outside deciders and
 /// the summary of the outcome.
-trait Simulated: Rules {
+trait Simulated: Rules<Action: TryFrom<game::Action, Error = game::Action>> + Into<game::State> {
     fn turn_key(&self) -> u8;
     /// Plays the bot's choice for `seat`, from what that seat sees; `false` if it has none.
     fn play_bot(&mut self, bot: &Bot, seat: Seat, sink: &mut Captures) -> bool;
-    /// What `seat` sees, for a decider outside the engine.
-    fn view_of(&self, seat: Seat) -> game::View;
-    /// Plays a decision made outside the engine, checked against the rules.
-    fn play_checked(&mut self, action: game::Action, sink: &mut Captures) -> Result<(), PlayError>;
     fn summarise(&self, outcome: Self::Outcome) -> (u8, bool);
+
+    /// What `seat` sees, for a decider outside the engine.
+    fn view_of(&self, seat: Seat) -> game::View {
+        (*self).into().view(seat)
+    }
+
+    /// Plays a decision made outside the engine, checked against the rules.
+    fn play_checked(&mut self, action: game::Action, sink: &mut Captures) -> Result<(), PlayError>
+    where
+        Captures: EventSink<Self::Event>,
+    {
+        self.play_into(action.of_game()?, sink)
+    }
 }
 
 /// Plays a uniformly random choice of `choices`, the listing of `state`, and lists the next
@@ -242,17 +251,6 @@ impl Simulated for poleana::State {
         true
     }
 
-    fn view_of(&self, seat: Seat) -> game::View {
-        game::State::Poleana(*self).view(seat)
-    }
-
-    fn play_checked(&mut self, action: game::Action, sink: &mut Captures) -> Result<(), PlayError> {
-        match action {
-            game::Action::Poleana(action) => self.play_into(action, sink),
-            other => Err(PlayError::illegal(other, "it is an action of another game")),
-        }
-    }
-
     fn summarise(&self, outcome: poleana::Outcome) -> (u8, bool) {
         let seats = outcome.winners().iter().fold(0, |bits, c| bits | 1 << self.config().seat_of(c).index());
         (seats, outcome.is_special())
@@ -268,17 +266,6 @@ impl Simulated for parchis::State {
         let Some(choice) = bot.choose_parchis(self) else { return false };
         self.play_unchecked(&choice, sink);
         true
-    }
-
-    fn view_of(&self, seat: Seat) -> game::View {
-        game::State::Parchis(*self).view(seat)
-    }
-
-    fn play_checked(&mut self, action: game::Action, sink: &mut Captures) -> Result<(), PlayError> {
-        match action {
-            game::Action::Parchis(action) => self.play_into(action, sink),
-            other => Err(PlayError::illegal(other, "it is an action of another game")),
-        }
     }
 
     fn summarise(&self, outcome: parchis::Outcome) -> (u8, bool) {
@@ -300,17 +287,6 @@ impl Simulated for cartas::State {
         let Some(action) = bot.choose_cartas(&self.view(seat)) else { return false };
         self.play_unchecked(&action, sink);
         true
-    }
-
-    fn view_of(&self, seat: Seat) -> game::View {
-        game::View::Cartas(self.view(seat))
-    }
-
-    fn play_checked(&mut self, action: game::Action, sink: &mut Captures) -> Result<(), PlayError> {
-        match action {
-            game::Action::Cartas(action) => self.play_into(action, sink),
-            other => Err(PlayError::illegal(other, "it is an action of another game")),
-        }
     }
 
     fn summarise(&self, outcome: cartas::Outcome) -> (u8, bool) {
