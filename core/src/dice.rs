@@ -190,6 +190,7 @@ impl<'de> serde::Deserialize<'de> for Roll {
 /// `Event`, `Events` and `Outcome`), a chance event that is always a throw of two fair dice
 /// (every roll can come), a host's timeout that may come before the roll, and the listing, the
 /// roll and the timeout as the game's own `choices`, `begin_roll` and `time_out_turn` do them.
+/// A roll in a playout is settled by listing the choices it leaves (`begin_roll` with a list).
 macro_rules! dice_rules {
     (Actor = $actor:ty) => {
         type Actor = $actor;
@@ -213,7 +214,17 @@ macro_rules! dice_rules {
         }
 
         fn apply_chance_unchecked<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S) {
-            self.begin_roll(roll, sink);
+            self.begin_roll(roll, sink, None);
+        }
+
+        fn apply_chance_unchecked_and_list<S: EventSink<Event>>(
+            &mut self,
+            roll: Roll,
+            sink: &mut S,
+            next: &mut Choices,
+        ) {
+            next.clear();
+            self.begin_roll(roll, sink, Some(next));
         }
 
         fn generate(&self, out: &mut Choices) {

@@ -69,6 +69,7 @@ pub mod dice;
 pub mod events;
 #[cfg(feature = "alloc")]
 pub mod game;
+mod lanes;
 pub mod notation;
 pub mod observation;
 pub mod parchis;

@@ -63,6 +63,14 @@ pub(crate) struct Table {
     pub(crate) seat: Seat,
 }
 
+impl Table {
+    /// The `holding` bits of the seats whose hands hold cards (`held(s)` for seat index `s`).
+    #[inline]
+    pub(crate) fn holding(held: impl Fn(usize) -> bool) -> u8 {
+        (0..SEATS).filter(|&s| held(s)).fold(0, |bits, s| bits | 1 << s)
+    }
+}
+
 /// The track as the acting seat's moves see it: a bit per cell (bit `c` for cell `c`).
 /// Rival tokens that do not block matter to no move (they are captured), so they are not kept.
 #[derive(Clone, Copy)]
@@ -478,8 +486,7 @@ impl State {
     /// What `seat` knows that its legal plays depend on.
     #[inline]
     pub(crate) fn table(&self, seat: Seat) -> Table {
-        let holding =
-            Seat::ALL.into_iter().filter(|s| !self.hands[s.index()].is_empty()).fold(0, |m, s| m | 1 << s.index());
+        let holding = Table::holding(|s| !self.hands[s].is_empty());
         Table { board: self.board, hand: self.hands[seat.index()], holding, seat }
     }
 

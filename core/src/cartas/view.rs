@@ -277,8 +277,7 @@ impl View {
         if self.phase() != Phase::Decide(self.seat) {
             return out;
         }
-        let holding =
-            Seat::ALL.into_iter().filter(|s| self.hand_sizes[s.index()] > 0).fold(0, |m, s| m | 1 << s.index());
+        let holding = Table::holding(|s| self.hand_sizes[s] > 0);
         let table = Table { board: self.board, hand: self.hand, holding, seat: self.seat };
         if self.stage == Stage::Exchange {
             table.exchange(&mut out);

@@ -6,6 +6,7 @@ use arrayvec::ArrayVec;
 use crate::colour::Colour;
 use crate::dice::Roll;
 use crate::events::EventSink;
+use crate::lanes::{LANES, zero_bytes};
 use crate::parchis::board::{Cell, PLACES_ON, TRACK, exit, places_word};
 use crate::parchis::state::{Bonus, NONE};
 use crate::parchis::{Action, Choice, Choices, Count, Event, Mode, Outcome, Place, Spot, State};
@@ -46,10 +47,6 @@ struct Occupancy {
 /// The 68 track cells as bits.
 const TRACK_CELLS: u128 = (1 << TRACK) - 1;
 
-/// A byte of ones in every lane, to spread a byte over all sixteen.
-const LANES: u128 = u128::MAX / 0xFF;
-/// The low seven bits of every lane.
-const LOW7: u128 = LANES * 0x7F;
 /// The bytes of slots 1 to 3 of every colour.
 const LATER_SLOTS: u128 = LANES & !(u128::MAX / 0xFFFF_FFFF);
 
@@ -64,13 +61,6 @@ const fn in_order(places: u128) -> bool {
     let low_le = (y | TOP) - (x & !TOP);
     let le = (!x & y) | (!(x ^ y) & low_le);
     le & FIRST_THREE == FIRST_THREE
-}
-
-/// The top bit of every byte of `x` that is zero (the classic exact test, with no borrow
-/// running from one byte into the next).
-#[inline]
-const fn zero_bytes(x: u128) -> u128 {
-    !(((x & LOW7) + LOW7) | x | LOW7)
 }
 
 /// Whether a token of a colour other than `colour` stands on `cell`, in the word of token
@@ -476,39 +466,44 @@ impl State {
         }
     }
 
+    /// Sorts the tokens of `colour`, their `late` bits and the `last` token with them.
+    fn sort_tokens(&mut self, colour: Colour) {
+        let c = colour.index();
+        let tokens = &mut self.tokens[c];
+        if tokens.is_sorted() {
+            return;
+        }
+        let mut order = [0u8, 1, 2, 3];
+        for i in 1..4 {
+            let mut j = i;
+            while j > 0 && tokens[j - 1] > tokens[j] {
+                tokens.swap(j - 1, j);
+                order.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        let old_late = self.late >> (c * 4) & 0xF;
+        let mut new_late = 0;
+        for (new, &old) in order.iter().enumerate() {
+            if old_late & (1 << old) != 0 {
+                new_late |= 1 << new;
+            }
+        }
+        self.late = (self.late & !(0xF << (c * 4))) | new_late << (c * 4);
+        if self.last != NONE && usize::from(self.last) / 4 == c {
+            let old = self.last % 4;
+            let new = order.iter().position(|&o| o == old).unwrap_or(0);
+            self.last = (c * 4 + new) as u8;
+        }
+    }
+
     /// Keeps each colour's tokens sorted (with their `late` bits and the `last` token), and
     /// clears `late` where a token no longer shares its cell with another colour.
     fn normalize(&mut self) {
         // Most moves keep every colour's tokens in order: nothing to remap then.
-        let sorted = in_order(places_word(&self.tokens));
-        for colour in Colour::ALL.into_iter().filter(|_| !sorted) {
-            let c = colour.index();
-            let tokens = &mut self.tokens[c];
-            // Most moves keep a colour's tokens in order: nothing to remap then.
-            if tokens[0] <= tokens[1] && tokens[1] <= tokens[2] && tokens[2] <= tokens[3] {
-                continue;
-            }
-            let mut order = [0u8, 1, 2, 3];
-            for i in 1..4 {
-                let mut j = i;
-                while j > 0 && tokens[j - 1] > tokens[j] {
-                    tokens.swap(j - 1, j);
-                    order.swap(j - 1, j);
-                    j -= 1;
-                }
-            }
-            let old_late = self.late >> (c * 4) & 0xF;
-            let mut new_late = 0;
-            for (new, &old) in order.iter().enumerate() {
-                if old_late & (1 << old) != 0 {
-                    new_late |= 1 << new;
-                }
-            }
-            self.late = (self.late & !(0xF << (c * 4))) | new_late << (c * 4);
-            if self.last != NONE && usize::from(self.last) / 4 == c {
-                let old = self.last % 4;
-                let new = order.iter().position(|&o| o == old).unwrap_or(0);
-                self.last = (c * 4 + new) as u8;
+        if !in_order(places_word(&self.tokens)) {
+            for colour in Colour::ALL {
+                self.sort_tokens(colour);
             }
         }
         if self.late != 0 {
@@ -589,12 +584,8 @@ impl State {
 
     /// A roll arrives. The third double in a row is not played: the last token moved this turn
     /// goes home unless it is in its corridor or at the goal, and the turn ends.
-    pub(crate) fn begin_roll<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S) {
-        self.roll_arrives(roll, sink, None);
-    }
-
-    /// [`State::begin_roll`], listing the next decision's choices into `next` when given.
-    pub(crate) fn roll_arrives<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S, next: Option<&mut Choices>) {
+    /// With `next`, the next decision's choices are listed into it (see [`State::settle`]).
+    pub(crate) fn begin_roll<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S, next: Option<&mut Choices>) {
         sink.emit(Event::Rolled { colour: self.turn, roll });
         self.roll = Some(roll);
         self.pending = 0b11;

@@ -202,12 +202,6 @@ impl Rules for State {
             self.execute(plan, choice, sink, Some(next));
         }
     }
-
-    /// Settling the roll finds who decides by listing that colour's moves.
-    fn apply_chance_unchecked_and_list<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S, next: &mut Choices) {
-        next.clear();
-        self.roll_arrives(roll, sink, Some(next));
-    }
 }
 
 crate::notation::position_text!(State, crate::parchis::PositionError, "a Parchís position text");

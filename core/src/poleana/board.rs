@@ -402,13 +402,10 @@ impl Board {
     }
 }
 
-/// The place bytes of all sixteen tokens as one word, byte `4 * colour + slot`, so that a
-/// question about every token is a few word operations.
+/// The place bytes of all sixteen tokens as one word ([`crate::lanes::word`]).
 #[inline]
 pub(crate) fn places_word(tokens: &[[Place; 4]; 4]) -> u128 {
-    // A colour's four bytes as one word each: the compiler loads each with one instruction.
-    let colour = |c: usize| u128::from(u32::from_le_bytes(tokens[c].map(|p| p.0)));
-    colour(0) | colour(1) << 32 | colour(2) << 64 | colour(3) << 96
+    crate::lanes::word(|colour| tokens[colour].map(|p| p.0))
 }
 
 /// Where a token is, as progress from its own 0 (the engine's view; see [`Spot`] for names).

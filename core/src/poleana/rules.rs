@@ -9,6 +9,7 @@ use arrayvec::ArrayVec;
 use crate::colour::Colour;
 use crate::dice::{Die, Roll};
 use crate::events::EventSink;
+use crate::lanes::{LANES, LOW7, zero_bytes};
 use crate::poleana::board::{BRIDGE_CELLS, Cell, HOUSE_CELLS, Kind, places_word};
 use crate::poleana::state::{Left, NONE};
 use crate::poleana::{
@@ -61,21 +62,11 @@ struct Occupancy {
     tapons: u64,
 }
 
-/// A byte of ones in every lane, to spread a byte over all sixteen.
-const LANES: u128 = u128::MAX / 0xFF;
-/// The low seven bits, and the top bit, of every lane.
-const LOW7: u128 = LANES * 0x7F;
+/// The top bit of every lane.
 const HIGH: u128 = LANES * 0x80;
 /// The first byte, and the first two bytes, of each colour's four.
 const SLOT0: u128 = (u128::MAX / 0xFFFF_FFFF) * 0xFF;
 const SLOTS01: u128 = (u128::MAX / 0xFFFF_FFFF) * 0xFFFF;
-
-/// The top bit of every byte of `x` that is zero (the classic exact test, with no borrow
-/// running from one byte into the next).
-#[inline]
-const fn zero_bytes(x: u128) -> u128 {
-    !(((x & LOW7) + LOW7) | x | LOW7)
-}
 
 impl Occupancy {
     /// The occupancy of a position whose colours have their tokens sorted, as every position
@@ -1032,7 +1023,7 @@ impl State {
         for colour in 0..4 {
             let tokens = &mut self.tokens[colour];
             // Most choices keep a colour's tokens in order: nothing to remap then.
-            if tokens[0] <= tokens[1] && tokens[1] <= tokens[2] && tokens[2] <= tokens[3] {
+            if tokens.is_sorted() {
                 continue;
             }
             let mut order = [0u8, 1, 2, 3];
@@ -1135,12 +1126,8 @@ impl State {
 
     /// A roll arrives: count doubles (the third is an infraction that ends the turn), then
     /// settle (a roll with no use passes).
-    pub(crate) fn begin_roll<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S) {
-        self.roll_arrives(roll, sink, None);
-    }
-
-    /// [`State::begin_roll`], listing the next decision's choices into `next` when given.
-    pub(crate) fn roll_arrives<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S, next: Option<&mut Choices>) {
+    /// With `next`, the next decision's choices are listed into it (see [`State::settle`]).
+    pub(crate) fn begin_roll<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S, next: Option<&mut Choices>) {
         sink.emit(Event::Rolled { colour: self.turn, roll });
         self.roll = Some(roll);
         self.left = Left::Both;

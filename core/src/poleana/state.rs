@@ -229,12 +229,6 @@ impl Rules for State {
             self.generate(next);
         }
     }
-
-    /// Settling the roll finds whether it has a use by listing its choices.
-    fn apply_chance_unchecked_and_list<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S, next: &mut Choices) {
-        next.clear();
-        self.roll_arrives(roll, sink, Some(next));
-    }
 }
 
 crate::notation::position_text!(State, crate::poleana::PositionError, "a Poleana position text");
