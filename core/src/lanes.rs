@@ -23,6 +23,22 @@ pub(crate) fn word(colour: impl Fn(usize) -> [u8; 4]) -> u128 {
     lanes(0) | lanes(1) << 32 | lanes(2) << 64 | lanes(3) << 96
 }
 
+/// Sorts a colour's four places (the order its lane bytes keep between choices) and gives, for
+/// each new slot, the slot it came from.
+#[inline]
+pub(crate) fn sort_four<T: PartialOrd>(places: &mut [T; 4]) -> [u8; 4] {
+    let mut order = [0u8, 1, 2, 3];
+    for i in 1..4 {
+        let mut j = i;
+        while j > 0 && places[j - 1] > places[j] {
+            places.swap(j - 1, j);
+            order.swap(j - 1, j);
+            j -= 1;
+        }
+    }
+    order
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -34,5 +50,12 @@ mod tests {
         let marked: u128 = (0..16).filter(|i| (x >> (8 * i)) as u8 == 0).map(|i| 0x80u128 << (8 * i)).sum();
         assert_eq!(zero_bytes(x), marked);
         assert_eq!(word(|c| if c == 0 { [1, 2, 3, 4] } else { [0; 4] }), 0x0403_0201);
+    }
+
+    #[test]
+    fn sorting_four_places_says_where_each_came_from() {
+        let mut places = [30, 5, 30, 1];
+        assert_eq!(sort_four(&mut places), [3, 1, 0, 2]);
+        assert_eq!(places, [1, 5, 30, 30]);
     }
 }

@@ -6,7 +6,7 @@ use arrayvec::ArrayVec;
 use crate::colour::Colour;
 use crate::dice::Roll;
 use crate::events::EventSink;
-use crate::lanes::{LANES, zero_bytes};
+use crate::lanes::{LANES, sort_four, zero_bytes};
 use crate::parchis::board::{Cell, PLACES_ON, TRACK, exit, places_word};
 use crate::parchis::state::{Bonus, NONE};
 use crate::parchis::{Action, Choice, Choices, Count, Event, Mode, Outcome, Place, Spot, State};
@@ -473,15 +473,7 @@ impl State {
         if tokens.is_sorted() {
             return;
         }
-        let mut order = [0u8, 1, 2, 3];
-        for i in 1..4 {
-            let mut j = i;
-            while j > 0 && tokens[j - 1] > tokens[j] {
-                tokens.swap(j - 1, j);
-                order.swap(j - 1, j);
-                j -= 1;
-            }
-        }
+        let order = sort_four(tokens);
         let old_late = self.late >> (c * 4) & 0xF;
         let mut new_late = 0;
         for (new, &old) in order.iter().enumerate() {

@@ -9,7 +9,7 @@ use arrayvec::ArrayVec;
 use crate::colour::Colour;
 use crate::dice::{Die, Roll};
 use crate::events::EventSink;
-use crate::lanes::{LANES, LOW7, zero_bytes};
+use crate::lanes::{LANES, LOW7, sort_four, zero_bytes};
 use crate::poleana::board::{BRIDGE_CELLS, Cell, HOUSE_CELLS, Kind, places_word};
 use crate::poleana::state::{Left, NONE};
 use crate::poleana::{
@@ -1026,15 +1026,7 @@ impl State {
             if tokens.is_sorted() {
                 continue;
             }
-            let mut order = [0u8, 1, 2, 3];
-            for i in 1..4 {
-                let mut j = i;
-                while j > 0 && tokens[j - 1] > tokens[j] {
-                    tokens.swap(j - 1, j);
-                    order.swap(j - 1, j);
-                    j -= 1;
-                }
-            }
+            let order = sort_four(tokens);
             if colour == self.turn.index() {
                 let moved = |old: u8| {
                     if old == NONE { NONE } else { order.iter().position(|&o| o == old).map_or(NONE, |p| p as u8) }
