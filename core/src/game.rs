@@ -568,7 +568,8 @@ impl State {
     }
 
     /// The host's report that the seat whose turn it is ran out of time (see each game's rules
-    /// for its effect). In the dice games it applies before the roll too (rulings 4.2).
+    /// for its effect). In the dice games it applies before the roll too
+    /// (docs/rules/tables.md §2.1).
     pub fn timeout(&mut self) -> Result<Vec<Event>, PlayError> {
         let mut events = Vec::new();
         each!(self, State, s => s.timeout_into(&mut Wrapped(&mut events)))?;

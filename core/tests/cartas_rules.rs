@@ -28,7 +28,7 @@ const MANY_DISCARDS: &str = "AAAAAAAA2222222233333333444444445555555566666666777
                              99999999TTTTTTTTJJJJQQQQK";
 
 // ---------------------------------------------------------------------------------------------
-// Board and deck (rulings 3.1)
+// Board and deck (docs/rules/cartas.md §1, docs/rules/cartas.md §2, docs/rules/cartas.md §3.1)
 
 #[test]
 fn track_has_sixty_four_cells_with_a_start_every_sixteen() {
@@ -135,7 +135,7 @@ fn discards_stay_while_the_pile_covers_the_deal() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The exchange and the turn (rulings 3.2, 3.6)
+// The exchange and the turn (docs/rules/cartas.md §3.2, docs/rules/cartas.md §3.3)
 
 const EXCHANGE: &str = "cartas round=3 stage=exchange tokens=10/26/42/58 hands=A57/29K/346/8TQ";
 
@@ -223,7 +223,7 @@ fn a_folded_seat_sits_out_until_the_next_round() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Cards (rulings 3.3)
+// Cards (docs/rules/cartas.md §4, docs/rules/cartas.md §5)
 
 #[test]
 fn ace_walks_one_or_eleven_or_brings_a_token_out() {
@@ -452,7 +452,7 @@ fn joker_plays_as_any_card() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Movement (rulings 3.4)
+// Movement (docs/rules/cartas.md §5, docs/rules/cartas.md §3.5)
 
 #[test]
 fn a_token_brought_out_blocks_its_start() {
@@ -609,7 +609,7 @@ fn a_win_ends_the_game_at_once() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Hidden information (rulings 3.5)
+// Hidden information (docs/rules/cartas.md §6)
 
 #[test]
 fn a_view_shows_own_hand_hand_sizes_board_and_discards() {
@@ -641,7 +641,8 @@ fn a_view_shows_the_cards_that_passed_through_its_own_hands() {
 
 #[test]
 fn a_view_remembers_every_theft_of_the_round_with_whom_and_in_order() {
-    // Rulings 3.5: every card that passed through a seat's hands in the round, not only the last.
+    // docs/rules/cartas.md §6.1: every card that passed through a seat's hands in the round, not
+    // only the last.
     let mut s = pos("cartas round=0 stage=play turn=0 tokens=0!/-/-/- hands=24T/2A5/35689Q/35689Q discards=AK2TJ7");
     play(&mut s, "2:steal1");
     draw(&mut s, "A");
@@ -664,7 +665,8 @@ fn a_view_remembers_every_theft_of_the_round_with_whom_and_in_order() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Fine points (rulings 3.6)
+// Fine points (docs/rules/cartas.md §2, docs/rules/cartas.md §3.1, docs/rules/cartas.md §5.8,
+// docs/rules/cartas.md §9.2)
 
 #[test]
 fn seat_zero_leads_the_first_round() {
@@ -715,7 +717,7 @@ fn identical_results_are_listed_once() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Choices the texts leave open (docs/rules/cartas.md)
+// Choices the texts leave open (docs/rules/cartas.md §11)
 
 #[test]
 fn choice_cards_are_dealt_one_at_a_time_from_the_first_player() {

@@ -1,5 +1,5 @@
-//! One test per Parchís rule (seed text and rulings section 2): each sets up a written position,
-//! acts, and checks the exact choices or the exact result.
+//! One test per Parchís rule (docs/rules/parchis.md): each sets up a written position, acts, and
+//! checks the exact choices or the exact result.
 //!
 //! Geometry: exits Yellow 5, Blue 22, Red 39, Green 56; last track cells before the corridor
 //! Yellow 68, Blue 17, Red 34, Green 51; safe cells 5, 12, 17, 22, 29, 34, 39, 46, 51, 56, 63, 68.
@@ -65,7 +65,7 @@ fn die(n: u8) -> Count {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The board (rulings 2.1)
+// The board (docs/rules/parchis.md §1, docs/rules/parchis.md §6.2)
 
 #[test]
 fn board_path_runs_from_the_exit_to_the_last_cell_then_into_the_corridor() {
@@ -104,7 +104,7 @@ fn turns_go_yellow_blue_red_green() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Cells (rulings 2.2)
+// Cells (docs/rules/parchis.md §2)
 
 #[test]
 fn cell_holds_two_tokens_at_most() {
@@ -181,7 +181,7 @@ fn partners_share_safe_cells() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Exiting (rulings 2.3)
+// Exiting (docs/rules/parchis.md §3)
 
 #[test]
 fn exit_five_brings_a_token_out() {
@@ -279,7 +279,7 @@ fn exit_full_of_partner_tokens_is_closed() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Dice (rulings 2.4)
+// Dice (docs/rules/parchis.md §4)
 
 #[test]
 fn dice_are_used_separately_and_one_token_may_take_both() {
@@ -415,7 +415,7 @@ fn barrier_duty_never_binds_ceded_dice() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Bonuses (rulings 2.4)
+// Bonuses (docs/rules/parchis.md §5)
 
 #[test]
 fn bonus_of_ten_for_reaching_the_goal_comes_before_the_pending_die() {
@@ -483,7 +483,7 @@ fn bonus_that_reaches_the_goal_earns_ten() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Modes, cessions and winning (rulings 2.5)
+// Modes, cessions and winning (docs/rules/parchis.md §6)
 
 #[test]
 fn modes_seat_the_colours() {
@@ -589,7 +589,7 @@ fn timeout_loses_the_pending_dice_and_bonus_and_passes_the_turn() {
 
 #[test]
 fn timeout_before_the_roll_passes_the_turn_with_no_roll() {
-    // Rulings 4.2: the host's timeout applies whether or not the seat has rolled.
+    // docs/rules/tables.md §2.1: the host's timeout applies whether or not the seat has rolled.
     let mut fresh = pos(&four(HOME, HOME, HOME, HOME, ""));
     let events = fresh.timeout().unwrap();
     assert_eq!(&events[..], [Event::TimedOut { colour: Yellow }, Event::TurnPassed { to: Blue }]);
@@ -620,7 +620,7 @@ fn illegal_actions_are_refused_with_a_reason() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Choices the texts leave open (docs/rules/parchis.md)
+// Choices the texts leave open (docs/rules/parchis.md §7)
 
 #[test]
 fn choice_landing_on_a_lone_partner_on_a_white_cell_captures_it() {

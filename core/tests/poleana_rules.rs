@@ -24,7 +24,7 @@ fn four(yellow: &str, red: &str, extra: &str) -> String {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Releasing (rulings 1.4)
+// Releasing (docs/rules/poleana.md §4, docs/rules/poleana.md §2.1)
 
 #[test]
 fn release_sum_six_brings_one_token_to_own_zero() {
@@ -173,7 +173,7 @@ fn overflow_is_for_releases_only_a_move_never_joins_a_tapon() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Limbo (rulings 1.4, 1.6)
+// Limbo (docs/rules/poleana.md §4.4, docs/rules/poleana.md §7.4)
 
 #[test]
 fn limbo_token_is_rescued_to_own_zero_by_a_combo() {
@@ -219,7 +219,7 @@ fn limbo_still_allows_the_police_sweep() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Police cells (rulings 1.4)
+// Police cells (docs/rules/poleana.md §2.5, docs/rules/poleana.md §4.5)
 
 #[test]
 fn police_sweep_sends_rivals_on_exposed_cells_home_and_keeps_the_roll() {
@@ -300,7 +300,7 @@ fn police_capture_on_a_police_cell_is_an_ordinary_capture_with_plus_ten() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Captures and the +10 (rulings 1.5)
+// Captures and the +10 (docs/rules/poleana.md §5.1)
 
 #[test]
 fn capture_sends_a_lone_rival_home_and_earns_plus_ten() {
@@ -431,7 +431,7 @@ fn capture_penalty_for_a_wrong_route_falls_after_the_whole_chain() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Safe cells (rulings 1.2)
+// Safe cells (docs/rules/poleana.md §2.3, docs/rules/poleana.md §7.2)
 
 #[test]
 fn safe_cell_occupied_by_its_owner_cannot_be_landed_on() {
@@ -480,7 +480,7 @@ fn safe_marks_are_own_zero_three_corner_bridge_house_and_goal() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Tapones (rulings 1.2, 1.5)
+// Tapones (docs/rules/poleana.md §2.1, docs/rules/poleana.md §5.2)
 
 #[test]
 fn tapon_blocks_passing_and_landing_for_everyone() {
@@ -548,7 +548,7 @@ fn tapon_captures_option_off_removes_unit_moves() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The bridge (rulings 1.1)
+// The bridge (docs/rules/poleana.md §6)
 
 #[test]
 fn bridge_is_a_route_choice_when_crossing_own_entry() {
@@ -627,7 +627,7 @@ fn bridge_cells_allow_no_captures() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// House and goal (rulings 1.1)
+// House and goal (docs/rules/poleana.md §1.2, docs/rules/poleana.md §2.4)
 
 #[test]
 fn house_entry_skips_own_corner_on_the_final_approach() {
@@ -669,7 +669,7 @@ fn goal_needs_the_exact_count() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// The roll and the turn (rulings 1.3)
+// The roll and the turn (docs/rules/poleana.md §3)
 
 #[test]
 fn turn_uses_one_die_per_token_never_both_dice_separately_on_one() {
@@ -736,7 +736,7 @@ fn roll_with_no_legal_use_passes_without_penalty() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Priorities, compliance and modes (rulings 1.5)
+// Priorities, compliance and modes (docs/rules/poleana.md §3.3, docs/rules/poleana.md §7)
 
 #[test]
 fn priorities_mark_every_choice_compliant_or_infraction() {
@@ -782,7 +782,7 @@ fn free_mode_infraction_penalty_falls_after_the_move_and_the_roll_goes_on() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Infractions and penalties (rulings 1.6)
+// Infractions and penalties (docs/rules/poleana.md §3.6, docs/rules/poleana.md §7)
 
 #[test]
 fn penalty_sends_the_whole_tapon_home_when_the_most_advanced_token_is_in_one() {
@@ -867,7 +867,7 @@ fn timeout_during_a_plus_ten_choice_drops_the_plus_ten() {
 
 #[test]
 fn timeout_before_the_roll_is_an_infraction_and_the_turn_passes_unrolled() {
-    // Rulings 4.2: the penalty falls and the turn passes with no roll made.
+    // docs/rules/poleana.md §7.5: the penalty falls and the turn passes with no roll made.
     let mut s = pos(&four("B1,G1,start,start", AT_START, ""));
     assert_eq!(s.phase(), Phase::Chance);
     let events = s.timeout().unwrap();
@@ -893,7 +893,7 @@ fn timeout_before_the_extra_roll_of_a_double_ends_the_turn() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Winning (rulings 1.7)
+// Winning (docs/rules/poleana.md §8)
 
 #[test]
 fn victory_standard_with_every_token_at_the_goal() {
@@ -934,7 +934,7 @@ fn victory_by_a_choice_that_ends_the_game_carries_no_penalty() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Colours and turn order (rulings 1.1)
+// Colours and turn order (docs/rules/poleana.md §1.4)
 
 #[test]
 fn colours_two_three_or_four_play_in_turn_order() {
@@ -957,7 +957,7 @@ fn colours_first_player_can_be_named() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Express (rulings 1.1, 1.8)
+// Express (docs/rules/poleana.md §1.5)
 
 #[test]
 fn express_has_three_tokens_and_corner_eight() {
@@ -1007,7 +1007,7 @@ fn colour_helper_names_are_stable() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Choices the texts leave open (docs/rules/poleana.md)
+// Choices the texts leave open (docs/rules/poleana.md §9)
 
 #[test]
 fn choice_tie_for_most_advanced_takes_the_token_on_the_bridge() {

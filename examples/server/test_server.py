@@ -104,7 +104,7 @@ def cartas_game(tmp_path_factory: pytest.TempPathFactory) -> List[Player]:
         process.stop()
 
 
-# Which seats may see the card of an event (rulings 4.3): everyone else gets null.
+# Which seats may see the card of an event (docs/rules/tables.md §3.2): everyone else gets null.
 CARD_SEEN_BY: Dict[str, Callable[[Dict[str, Any], int], bool]] = {
     "dealt": lambda e, seat: e["to"] == seat,
     "chose": lambda e, seat: e["seat"] == seat,

@@ -2,9 +2,9 @@
 //!
 //! An action names the card spent and what it does. Tokens of a seat are interchangeable, so
 //! actions name tokens by the cell they stand on, and every distinct result of one card has
-//! exactly one action (rulings 3.6): a joker bringing a token out is one action (as an ace or a
-//! king alike), swapping two of one's own tokens is one action whichever two, and a 7 is one
-//! action per split.
+//! exactly one action (docs/rules/cartas.md §9.2): a joker bringing a token out is one action (as
+//! an ace or a king alike), swapping two of one's own tokens is one action whichever two, and a 7
+//! is one action per split.
 
 use core::fmt;
 use core::str::FromStr;

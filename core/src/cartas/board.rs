@@ -2,8 +2,9 @@
 //! and where every token stands.
 //!
 //! Track cells are numbered 0 to 63 in the direction of play; seat `s` owns cells `16s` to
-//! `16s + 15` and its start cell is the first of them, `16s` (rulings 3.1). A corridor cell is
-//! named `c1` to `c4` and always means the corridor of the token's owner. A token at home is `h`.
+//! `16s + 15` and its start cell is the first of them, `16s` (docs/rules/cartas.md §1.2). A
+//! corridor cell is named `c1` to `c4` and always means the corridor of the token's owner. A token
+//! at home is `h`.
 //!
 //! Internally a token is kept as its [`Place`]: its progress from its own start, so that a
 //! seat's tokens sort from the least to the most advanced and equal positions are equal values.
@@ -107,7 +108,7 @@ crate::serde_as_text!(Spot, "a spot such as h, 12 or c2");
 pub struct Token {
     /// Where it stands; a corridor cell is in its owner's corridor.
     pub spot: Spot,
-    /// On its own start cell, brought out and not moved since (rulings 3.4).
+    /// On its own start cell, brought out and not moved since (docs/rules/cartas.md §5.1).
     pub blocking: bool,
 }
 

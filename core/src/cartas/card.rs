@@ -1,7 +1,8 @@
 //! Cards: the fourteen ranks, and sets of cards kept as counts by rank.
 //!
-//! Suits have no effect and cards of one rank are interchangeable (rulings 3.6), so a hand, the
-//! draw pile and the discard pile are all [`Cards`]: how many cards of each rank they hold.
+//! Suits have no effect and cards of one rank are interchangeable (docs/rules/cartas.md §2), so a
+//! hand, the draw pile and the discard pile are all [`Cards`]: how many cards of each rank they
+//! hold.
 
 use core::fmt;
 use core::str::FromStr;

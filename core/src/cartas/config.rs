@@ -1,8 +1,8 @@
 //! The configuration of a Cartas game: the deck.
 //!
-//! Four players always play, each on their own (rulings 3.1). What a table may change is the
-//! deck (rulings 3.1, **option** deck composition): how many 52-card sets, how many jokers, or
-//! any count per rank.
+//! Four players always play, each on their own (docs/rules/cartas.md §1.1). What a table may change
+//! is the deck, a configuration option (docs/rules/cartas.md §2): how many 52-card sets, how many
+//! jokers, or any count per rank.
 
 use core::fmt;
 use core::str::FromStr;

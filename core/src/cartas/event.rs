@@ -159,9 +159,9 @@ pub enum Event {
 
 impl Event {
     /// The event as `viewer` (a seat, or a spectator) may see it: cards dealt to, passed
-    /// between or stolen from others are hidden (`None`). Rulings 4.3: a dealt card is its
-    /// receiver's; a passed card the giver's, and the receiver's once revealed; a stolen card
-    /// the thief's and the victim's. Everything else is public.
+    /// between or stolen from others are hidden (`None`). As docs/rules/tables.md §3.2 says: a
+    /// dealt card is its receiver's; a passed card the giver's, and the receiver's once revealed; a
+    /// stolen card the thief's and the victim's. Everything else is public.
     pub fn seen_by(self, viewer: impl Into<Viewer>) -> Event {
         let viewer = viewer.into();
         let hide = |card: Option<Rank>, visible: bool| if visible { card } else { None };

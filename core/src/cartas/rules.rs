@@ -2,7 +2,7 @@
 //!
 //! Generation works on a [`Table`]: the board, the acting seat's own hand and which hands
 //! hold cards, nothing else. Because other hands and the draw pile are not in it, the
-//! legal actions cannot depend on them, which is what a view needs (rulings 3.5).
+//! legal actions cannot depend on them, which is what a view needs (docs/rules/cartas.md §6.2).
 //!
 //! Movement is checked on bit masks of the 64 track cells (own tokens, blocking tokens), so a
 //! walk is checked with a mask of the cells it passes. A 7 is split by a depth-first search
@@ -228,7 +228,7 @@ impl Table {
     }
 
     /// An A, a K or a joker brings a token from home onto the start cell: not onto one's own
-    /// token there; a rival there is captured (rulings 3.4, 3.6).
+    /// token there; a rival there is captured (docs/rules/cartas.md §5.1).
     fn bring_out<C: Collect>(&self, occ: &Occupancy, card: Rank, out: &mut C) -> bool {
         if self.own()[0].is_home() && occ.free(start(self.seat)) { out.push(Action::Out { card }) } else { true }
     }
@@ -271,7 +271,8 @@ impl Table {
         true
     }
 
-    /// How far the token on `place` may walk forward on the board as it stands (rulings 3.4).
+    /// How far the token on `place` may walk forward on the board as it stands
+    /// (docs/rules/cartas.md §5.2).
     /// With `seven`, passing own tokens is not allowed.
     #[inline]
     fn walk(&self, occ: &Occupancy, place: Place, blocking: bool, seven: bool) -> Walk {
@@ -354,8 +355,8 @@ impl Table {
         order
     }
 
-    /// Every legal split of a 7 (rulings 3.3, 3.6). With `dedupe`, a split that reaches the
-    /// same position as one listed before it is left out (rulings 3.6: tokens are
+    /// Every legal split of a 7 (docs/rules/cartas.md §5.6). With `dedupe`, a split that reaches
+    /// the same position as one listed before it is left out (docs/rules/cartas.md §9.2: tokens are
     /// interchangeable). That happens only at the fork of the own start: a token going into the
     /// corridor while one behind it walks on past the start, and the other way round.
     fn sevens<C: Collect>(&self, occ: &mut Occupancy, card: Rank, dedupe: bool, out: &mut C) -> bool {
@@ -619,7 +620,8 @@ impl State {
         }
     }
 
-    /// A 7: the shares move front first, each on the board as it stands (rulings 3.6).
+    /// A 7: the shares move front first, each on the board as it stands
+    /// (docs/rules/cartas.md §5.6).
     fn seven<S: EventSink<Event>>(&mut self, seat: Seat, split: Split, sink: &mut S) {
         let order = Table::seven_order(&self.board, seat);
         let mut moves = ArrayVec::<(Place, Place), TOKENS>::new();

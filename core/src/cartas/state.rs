@@ -254,7 +254,7 @@ impl State {
         }
     }
 
-    /// What `seat` may see (rulings 3.5).
+    /// What `seat` may see (docs/rules/cartas.md §6.1).
     pub fn view(&self, seat: Seat) -> View {
         View::of(self, seat)
     }

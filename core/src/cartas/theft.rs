@@ -1,8 +1,9 @@
 //! Thefts: the cards that 2s took from one hand to another in the current round.
 //!
-//! A seat remembers every card that passed through its hands in the round (rulings 3.5), so the
-//! state keeps every theft of the round, in order, and a view keeps them all with the card shown
-//! only to the thief and the victim. Both are small `Copy` values: one byte a theft.
+//! A seat remembers every card that passed through its hands in the round
+//! (docs/rules/cartas.md §6.1), so the state keeps every theft of the round, in order, and a view
+//! keeps them all with the card shown only to the thief and the victim. Both are small `Copy`
+//! values: one byte a theft.
 
 use core::fmt;
 

@@ -1,7 +1,7 @@
-//! What one seat may see (rulings 3.5): its own hand, how many cards every hand holds, the
-//! board, the discard pile, and the cards that passed through its own hands. Nothing else: the
-//! other hands and the draw pile are not in a view, and the order of the draw pile is not even
-//! in the state.
+//! What one seat may see (docs/rules/cartas.md §6.1): its own hand, how many cards every hand
+//! holds, the board, the discard pile, and the cards that passed through its own hands. Nothing
+//! else: the other hands and the draw pile are not in a view, and the order of the draw pile is not
+//! even in the state.
 
 use crate::cartas::action::{action_from_id, action_id};
 use crate::cartas::board::SEATS;
@@ -125,7 +125,8 @@ impl View {
                 return Err(PositionError::TooManyCards { rank, found, deck: deck.count(rank) });
             }
         }
-        // The exchange and the thefts as the stage allows them (rulings 3.5, 3.6).
+        // The exchange and the thefts as the stage allows them (docs/rules/cartas.md §3.2,
+        // docs/rules/cartas.md §6.1).
         let exchange_done = !matches!(self.stage, Stage::Deal | Stage::Exchange);
         if self.received.is_some() && !(exchange_done && self.gave.is_some()) {
             return Err(Inconsistent("a seat sees the card it receives only once every seat has passed"));

@@ -1,5 +1,5 @@
-//! The Parchís board of rulings 2.1: 68 track cells numbered 1..68 in the direction of travel,
-//! four exits, twelve safe cells, and a 7-cell corridor per colour ending in its goal.
+//! The Parchís board (docs/rules/parchis.md §1): 68 track cells numbered 1..68 in the direction of
+//! travel, four exits, twelve safe cells, and a 7-cell corridor per colour ending in its goal.
 //!
 //! A token is tracked by its progress from its own exit (0..=63 on the track), then its corridor
 //! (64..=70) and the goal (71). [`Spot`] names places as players do: `23`, `c4`, `goal`, `home`.
@@ -298,7 +298,7 @@ mod tests {
     use std::string::ToString;
 
     #[test]
-    fn exits_entries_and_safe_cells_match_the_rulings() {
+    fn exits_entries_and_safe_cells_match_the_rules() {
         assert_eq!(Colour::ALL.map(exit), [5, 22, 39, 56]);
         assert_eq!(Colour::ALL.map(entry), [68, 17, 34, 51]);
         let safe: std::vec::Vec<u8> = (1..=68).filter(|&n| is_safe(n)).collect();

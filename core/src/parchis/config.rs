@@ -1,4 +1,4 @@
-//! The configuration of a Parchís game: mode, colours and who starts (rulings 2.5).
+//! The configuration of a Parchís game: mode, colours and who starts (docs/rules/parchis.md §6).
 
 use core::fmt;
 use core::str::FromStr;

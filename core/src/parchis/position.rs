@@ -262,8 +262,8 @@ impl State {
         Ok(())
     }
 
-    /// Rulings 2.2: two tokens a cell at most; two colours share only a safe cell, and then the
-    /// second to arrive carries the mark.
+    /// The cells (docs/rules/parchis.md §2): two tokens a cell at most; two colours share only a
+    /// safe cell, and then the second to arrive carries the mark (docs/rules/parchis.md §7.2).
     fn check_cells(&self) -> Result<(), PositionError> {
         let mut seen = [(0u8, 0u8, 0u8); Cell::COUNT]; // count, colour bits, late marks
         for colour in Colour::ALL {

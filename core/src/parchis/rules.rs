@@ -1,5 +1,5 @@
 //! The rules of Parchís: which moves the dice or a bonus allow, who decides them, and what
-//! playing them does (rulings 2.2 to 2.6).
+//! playing them does (docs/rules/parchis.md).
 
 use arrayvec::ArrayVec;
 
@@ -154,7 +154,7 @@ impl State {
     }
 
     /// Walks a token of `colour` from `from` by `steps`: barriers block the track, the goal needs
-    /// the exact count, and the landing cell must have room (rulings 2.2).
+    /// the exact count, and the landing cell must have room (docs/rules/parchis.md §2).
     fn walk(&self, occ: &Occupancy, ahead: u64, colour: Colour, from: Place, steps: u8) -> Option<Landing> {
         let to = from.plus(steps)?;
         let start = from.steps()?;
@@ -175,13 +175,14 @@ impl State {
             return None; // two tokens fill a cell
         }
         // A lone token of another colour is captured on a white cell and shared on a safe one;
-        // partners are captured too (rulings 2.2). Four tokens a colour, eight bits a token.
+        // partners are captured too (docs/rules/parchis.md §2.5). Four tokens a colour, eight bits
+        // a token.
         let other = Colour::ALL[on.trailing_zeros() as usize / 32];
         let victim = (other != colour && !cell.is_safe()).then_some(other);
         Some(Landing { to, victim })
     }
 
-    /// Bringing a token of `colour` out onto its exit (rulings 2.3).
+    /// Bringing a token of `colour` out onto its exit (docs/rules/parchis.md §3).
     fn exit_landing(&self, occ: &Occupancy, colour: Colour) -> Option<Landing> {
         if !self.tokens[colour.index()].contains(&Place::HOME) {
             return None;
@@ -255,8 +256,9 @@ impl State {
         }
     }
 
-    /// Every move the pending dice allow `colour` (rulings 2.3, 2.4, 2.6); with `first_only`,
-    /// the first one found (the barrier duty only narrows a list, never empties it).
+    /// Every move the pending dice allow `colour` (docs/rules/parchis.md §3,
+    /// docs/rules/parchis.md §4); with `first_only`, the first one found (the barrier duty only
+    /// narrows a list, never empties it).
     fn dice_moves(&self, occ: &Occupancy, colour: Colour, out: &mut Candidates, first_only: bool) {
         let Some(roll) = self.roll else { return };
         let own = colour == self.turn;
@@ -286,7 +288,7 @@ impl State {
             self.exit(exit, colour, Count::Sum, out);
         }
         // On a double the first die used must open one of the roller's barriers, when a move
-        // does; a 5 that brings a token out comes first (rulings 2.4, 2.6).
+        // does; a 5 that brings a token out comes first (docs/rules/parchis.md §4.5).
         if own && roll.is_double() && self.pending == 0b11 && !(roll.first.value() == 5 && can_exit) {
             let in_barrier = |c: &Candidate| {
                 let place = self.tokens[colour.index()][usize::from(c.plan.slot)];
@@ -449,7 +451,7 @@ impl State {
         }
     }
 
-    /// Ends the game when `colour`'s side has every token at the goal (rulings 2.5).
+    /// Ends the game when `colour`'s side has every token at the goal (docs/rules/parchis.md §6.4).
     fn check_victory<S: EventSink<Event>>(&mut self, colour: Colour, sink: &mut S) {
         let side = self.config.side(colour);
         let home = side.iter().all(|c| self.tokens[c.index()].iter().all(|&p| p == Place::GOAL));

@@ -194,7 +194,7 @@ impl FromStr for Action {
 
 crate::serde_as_text!(Action, "a Poleana action such as Y12+5");
 
-/// The priority class of a choice (rulings 1.5): the lower, the more it is owed.
+/// The priority class of a choice (docs/rules/poleana.md §3.3): the lower, the more it is owed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]

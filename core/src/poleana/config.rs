@@ -8,7 +8,7 @@ use crate::notation::{ParseError, Setting, TextError};
 use crate::poleana::Board;
 use crate::seat::Seat;
 
-/// How the engine treats choices that break the priorities (rulings 1.5).
+/// How the engine treats choices that break the priorities (docs/rules/poleana.md §7.1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[cfg_attr(feature = "serde", serde(rename_all = "lowercase"))]

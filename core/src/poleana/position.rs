@@ -294,8 +294,8 @@ fn read_tokens(board: Board, config: &Config, colour: Colour, list: &str) -> Res
     Ok(tokens)
 }
 
-/// Rulings 1.2: one colour per perimeter cell, tapones of two (more only on own 0 and 3), one
-/// token per bridge or house cell.
+/// The stacking of docs/rules/poleana.md §2: one colour per perimeter cell, tapones of two (more
+/// only on own 0 and 3), one token per bridge or house cell.
 fn check_stacking(state: &State) -> Result<(), PositionError> {
     let board = state.config.board();
     let mut cells = [(Colour::Yellow, 0u8); Cell::COUNT];

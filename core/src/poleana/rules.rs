@@ -155,7 +155,7 @@ impl Occupancy {
     }
 }
 
-/// The three release combos (rulings 1.4).
+/// The three release combos (docs/rules/poleana.md §4.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Combo {
     /// 5+1, 4+2, 3+3: one token onto own 0.
@@ -397,7 +397,7 @@ impl State {
     }
 
     /// Whether the 6 left of a 6+6, after the other went on a move, releases a token: each 6 is a
-    /// release of one (rulings 1.8, the lone 6).
+    /// release of one (docs/rules/poleana.md §4.2).
     fn lone_six_releases(&self, occ: &Occupancy) -> bool {
         matches!(self.left, Left::One(_))
             && self.roll.and_then(Combo::of) == Some(Combo::DoubleSix)
@@ -470,7 +470,8 @@ impl State {
             }
             return;
         }
-        // While a token sits in limbo nothing else of its colour moves (rulings 1.4).
+        // While a token sits in limbo nothing else of its colour moves
+        // (docs/rules/poleana.md §4.4).
         let in_limbo = self.own().contains(&Place::LIMBO);
         match self.left {
             Left::Nothing => {}
@@ -574,7 +575,7 @@ impl State {
         }
     }
 
-    /// Fills `out` with the legal choices (rulings 1.3 and 1.5).
+    /// Fills `out` with the legal choices (docs/rules/poleana.md §3).
     pub(crate) fn choices(&self, out: &mut Choices) {
         if self.roll.is_none() || self.outcome.is_some() {
             return;
@@ -607,8 +608,8 @@ impl State {
         }
     }
 
-    /// Maximum advance (rulings 1.3, 1.8): within each priority class, when some choice lets
-    /// the whole roll be used, the choices that would strand part of it are dropped. Returns
+    /// Maximum advance (docs/rules/poleana.md §3.4): within each priority class, when some choice
+    /// lets the whole roll be used, the choices that would strand part of it are dropped. Returns
     /// the kept candidates as a bit set.
     fn maximum_advance(&self, cands: &Candidates) -> u32 {
         let all = if cands.len() >= 32 { u32::MAX } else { (1u32 << cands.len()) - 1 };
@@ -958,7 +959,7 @@ impl State {
         }
     }
 
-    /// Ends the game if a token just reached a goal and someone has won (rulings 1.7).
+    /// Ends the game if a token just reached a goal and someone has won (docs/rules/poleana.md §8).
     fn check_victory<S: EventSink<Event>>(&mut self, sink: &mut S) {
         let c = self.turn;
         let quiet = self.quiet().without(c);
@@ -986,8 +987,9 @@ impl State {
         self.owed = 0;
     }
 
-    /// The infraction penalty (rulings 1.6): the most advanced token not at the goal goes home,
-    /// with its whole tapón; with none on the board, one token at start drops into limbo.
+    /// The infraction penalty (docs/rules/poleana.md §7.4): the most advanced token not at the goal
+    /// goes home, with its whole tapón; with none on the board, one token at start drops into
+    /// limbo.
     fn penalize<S: EventSink<Event>>(&mut self, colour: Colour, sink: &mut S) {
         self.active = self.active.with(colour);
         let board = self.config.board();

@@ -7,13 +7,13 @@
 //!
 //! - **system**: the operating system's secure generator (`getrandom`);
 //! - **host**: no words; the host supplies each outcome;
-//! - **verifiable** (rulings 4.4): HMAC-SHA-256 keyed by a 32-byte secret whose SHA-256 (the
-//!   commitment) is published before the first outcome. For the chance step numbered `step` in
-//!   the record, block `b` (from 0) is HMAC(secret, `fichas-dice/1` ‖ for each seat in order:
-//!   its seed's length as 4 bytes big-endian, then the seed's UTF-8 bytes ‖ `step` as 8 bytes
-//!   big-endian ‖ `b` as 4 bytes big-endian); the words are each block's eight 4-byte
-//!   big-endian numbers, block after block. Once the secret is revealed, anyone recomputes every
-//!   outcome with [`verify_dice`].
+//! - **verifiable** (docs/rules/tables.md §4): HMAC-SHA-256 keyed by a 32-byte secret whose
+//!   SHA-256 (the commitment) is published before the first outcome. For the chance step
+//!   numbered `step` in the record, block `b` (from 0) is HMAC(secret, `fichas-dice/1` ‖ for
+//!   each seat in order: its seed's length as 4 bytes big-endian, then the seed's UTF-8 bytes ‖
+//!   `step` as 8 bytes big-endian ‖ `b` as 4 bytes big-endian); the words are each block's
+//!   eight 4-byte big-endian numbers, block after block. Once the secret is revealed, anyone
+//!   recomputes every outcome with [`verify_dice`].
 
 use alloc::string::{String, ToString};
 use core::convert::Infallible;
