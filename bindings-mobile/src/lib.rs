@@ -57,6 +57,9 @@ pub enum FichasError {
     /// At a table: a seat acted on a step the table has left.
     #[error("{0}")]
     Stale(String),
+    /// At a table: a seat named a step the table has not reached.
+    #[error("{0}")]
+    FutureStep(String),
     /// At a table: a seat asked for what only the host may do (a timeout).
     #[error("{0}")]
     HostOnly(String),

@@ -33,6 +33,7 @@ fn table_error(e: TableError) -> FichasError {
     match e {
         TableError::NotYourTurn { .. } => FichasError::NotYourTurn(message),
         TableError::Stale { .. } => FichasError::Stale(message),
+        TableError::Ahead { .. } => FichasError::FutureStep(message),
         TableError::HostOnly => FichasError::HostOnly(message),
         TableError::GameOver => FichasError::GameOver(message),
         TableError::Illegal { .. } => FichasError::IllegalAction(message),

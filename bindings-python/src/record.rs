@@ -81,7 +81,7 @@ impl PyRecord {
     }
 
     /// The host's metadata of a table's record (players, times, turn limit, dice, commitment,
-    /// seeds), or None.
+    /// seeds, chain key), or None.
     #[getter]
     fn table<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
         let Some(meta) = self.record.table() else { return Ok(None) };
@@ -93,6 +93,7 @@ impl PyRecord {
         dict.set_item("dice", meta.dice.to_string())?;
         dict.set_item("commitment", meta.commitment.map(|c| fichas::record::hex(&c)))?;
         dict.set_item("seeds", meta.seeds.clone())?;
+        dict.set_item("chain_key", meta.chain_key.map(|k| fichas::record::hex(&k)))?;
         Ok(Some(dict))
     }
 

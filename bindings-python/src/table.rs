@@ -18,6 +18,7 @@ use crate::{FichasError, IllegalActionError, PyRecord, PyView, RecordError, guar
 create_exception!(_fichas, TableError, FichasError, "A table refused a call; nothing changed.");
 create_exception!(_fichas, NotYourTurnError, TableError, "A seat acted when it was not its turn.");
 create_exception!(_fichas, StaleStepError, TableError, "A seat acted on a position the table has left.");
+create_exception!(_fichas, FutureStepError, TableError, "A seat named a step the table has not reached.");
 create_exception!(_fichas, HostOnlyError, TableError, "A seat asked for what only the host may do (a timeout).");
 create_exception!(_fichas, GameOverError, TableError, "A seat acted after the game ended.");
 create_exception!(_fichas, DiceError, FichasError, "A record's dice do not follow from the revealed secret.");
@@ -28,6 +29,7 @@ fn table_error(py: Python<'_>, e: CoreTableError) -> PyErr {
     let err = match &e {
         CoreTableError::NotYourTurn { .. } => NotYourTurnError::new_err(message),
         CoreTableError::Stale { .. } => StaleStepError::new_err(message),
+        CoreTableError::Ahead { .. } => FutureStepError::new_err(message),
         CoreTableError::HostOnly => HostOnlyError::new_err(message),
         CoreTableError::GameOver => GameOverError::new_err(message),
         CoreTableError::Illegal { .. } => IllegalActionError::new_err(message),
@@ -36,7 +38,7 @@ fn table_error(py: Python<'_>, e: CoreTableError) -> PyErr {
     let value = err.value(py);
     let _ = match e {
         CoreTableError::NotYourTurn { to_act_seat, .. } => value.setattr("to_act", to_act_seat.map(Seat::index)),
-        CoreTableError::Stale { current, .. } => value.setattr("step", current),
+        CoreTableError::Stale { current, .. } | CoreTableError::Ahead { current, .. } => value.setattr("step", current),
         CoreTableError::Illegal { legal, .. } => value.setattr("legal", legal),
         _ => Ok(()),
     };
@@ -52,6 +54,12 @@ fn dice_error(py: Python<'_>, e: CoreDiceError) -> PyErr {
     let err = DiceError::new_err(e.to_string());
     let _ = err.value(py).setattr("step", step);
     err
+}
+
+/// A table step: 0 or more, as seats and times are.
+fn step_of(step: i64) -> PyResult<usize> {
+    usize::try_from(step)
+        .map_err(|_| FichasError::new_err(format!("a step is a number of steps, 0 or more, not {step}")))
 }
 
 /// A host time in milliseconds: 0 or more.
@@ -235,8 +243,7 @@ impl PyTable {
     fn submit(&self, py: Python<'_>, seat: i64, step: i64, action: &str, at: Option<i64>) -> PyResult<usize> {
         let at = millis(at)?;
         let seat = self.seat(seat)?;
-        // A negative or huge step is stale, like any other step the table is not at.
-        let step = usize::try_from(step).unwrap_or(usize::MAX);
+        let step = step_of(step)?;
         self.with(|t| t.submit(seat, step, action, at).map_err(|e| table_error(py, e)))
     }
 
@@ -268,7 +275,7 @@ impl PyTable {
     /// Every event from step `since` on, as `seat` may see it (None: a spectator).
     #[pyo3(signature = (seat, since=0))]
     fn events_for<'py>(&self, py: Python<'py>, seat: Option<i64>, since: i64) -> PyResult<Bound<'py, PyList>> {
-        let since = usize::try_from(since).unwrap_or(0);
+        let since = step_of(since)?;
         let viewer = self.viewer(seat)?;
         let events = self.with(|t| Ok(t.events_for(viewer, since)))?;
         delivered_to_py(py, &events)
@@ -277,7 +284,7 @@ impl PyTable {
     /// Every event from step `since` on, nothing hidden: the host's own.
     #[pyo3(signature = (since=0))]
     fn events<'py>(&self, py: Python<'py>, since: i64) -> PyResult<Bound<'py, PyList>> {
-        let since = usize::try_from(since).unwrap_or(0);
+        let since = step_of(since)?;
         let events = self.with(|t| Ok(t.events(since)))?;
         delivered_to_py(py, &events)
     }
@@ -364,6 +371,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("TableError", py.get_type::<TableError>())?;
     m.add("NotYourTurnError", py.get_type::<NotYourTurnError>())?;
     m.add("StaleStepError", py.get_type::<StaleStepError>())?;
+    m.add("FutureStepError", py.get_type::<FutureStepError>())?;
     m.add("HostOnlyError", py.get_type::<HostOnlyError>())?;
     m.add("GameOverError", py.get_type::<GameOverError>())?;
     m.add("DiceError", py.get_type::<DiceError>())?;

@@ -47,9 +47,9 @@ def test_every_refusal_is_its_own_error_and_changes_nothing() -> None:
     assert turn.value.to_act == 0
     with pytest.raises(fichas.HostOnlyError):
         table.submit(0, 0, "timeout")
-    with pytest.raises(fichas.StaleStepError) as stale:
+    with pytest.raises(fichas.FutureStepError, match="which the table has not reached") as ahead:
         table.submit(0, 3, "roll")
-    assert stale.value.step == 0
+    assert ahead.value.step == 0
     with pytest.raises(fichas.IllegalActionError) as illegal:
         table.submit(0, 0, "release")
     assert illegal.value.legal == ["roll"]
@@ -59,7 +59,79 @@ def test_every_refusal_is_its_own_error_and_changes_nothing() -> None:
         table.submit(2, 0, "roll")
     assert (table.step, table.head) == (0, head), "nothing changed"
     assert issubclass(fichas.NotYourTurnError, fichas.TableError)
+    assert issubclass(fichas.FutureStepError, fichas.TableError)
     assert issubclass(fichas.TableError, fichas.FichasError)
+
+
+def test_a_move_on_a_step_the_table_has_not_reached_is_a_future_step_error() -> None:
+    table = fichas.Table("parchis")
+    table.start()
+    table.submit(0, 0, "roll")
+    with pytest.raises(fichas.StaleStepError, match="made on step 0, but the table is at step 1"):
+        table.submit(table.to_act or 0, 0, "roll")
+    with pytest.raises(fichas.FutureStepError) as ahead:
+        table.submit(table.to_act or 0, 2, "roll")
+    assert (ahead.value.step, str(ahead.value)) == (
+        1, "the move names step 2, which the table has not reached: it is at step 1"
+    )
+    assert not issubclass(fichas.FutureStepError, fichas.StaleStepError)
+
+
+def test_a_negative_step_is_refused_in_submit_and_events_for() -> None:
+    table = fichas.Table("poleana:2")
+    table.start()
+    table.submit(0, 0, "roll")
+    for call in (
+        lambda: table.events_for(0, since=-1),
+        lambda: table.events_for(None, since=-5),
+        lambda: table.events(since=-1),
+        lambda: table.submit(0, -1, "roll"),
+    ):
+        with pytest.raises(fichas.FichasError, match="a step is a number of steps, 0 or more, not -"):
+            call()
+    assert table.events_for(0, since=0) == table.events_for(0)
+
+
+def test_a_move_padded_with_white_space_is_refused_as_the_record_reader_refuses_it() -> None:
+    table = fichas.Table("poleana:2")
+    table.start()
+    for padded in ("\u00a0roll\n", " roll", "roll\t"):
+        with pytest.raises(fichas.IllegalActionError, match="no white space around it") as refused:
+            table.submit(0, 0, padded)
+        assert refused.value.legal == ["roll"]
+    assert table.step == 0
+    with_action = fichas.Game("poleana:2", seed=1)
+    while not any("action" in s for s in json.loads(with_action.record().to_json())["steps"]):
+        with_action.roll() if with_action.to_act is None else with_action.apply(with_action.legal_actions()[0])
+    data = json.loads(with_action.record().to_json())
+    step = next(s for s in data["steps"] if "action" in s)
+    step["action"] = "\u00a0" + step["action"] + "\n"
+    for s in data["steps"]:
+        s.pop("link", None)
+    with pytest.raises(fichas.RecordError):
+        fichas.Record.from_json(json.dumps(data))
+
+
+def test_record_table_names_its_chain_key() -> None:
+    table = fichas.Table("cartas")
+    table.start()
+    meta = table.record().table
+    assert meta is not None and len(meta["chain_key"]) == 64
+    int(meta["chain_key"], 16)
+    assert fichas.Game("cartas", seed=1).record().table is None
+
+
+def test_resume_refuses_a_record_without_its_chain_key() -> None:
+    table = fichas.Table("cartas")
+    table.start()
+    play_out(table, random.Random(3), limit=20)
+    data = json.loads(table.record().to_json())
+    data["table"]["chain_key"] = None
+    with pytest.raises(fichas.TableError, match="no chain key"):
+        fichas.Table.resume(json.dumps(data))
+    with pytest.raises(fichas.TableError, match="no table metadata"):
+        fichas.Table.resume(fichas.Game("cartas", seed=1).record().to_json())
+    assert fichas.Table.resume(table.record().to_json()).head == table.head
 
 
 def test_a_repeated_message_is_applied_once() -> None:

@@ -1,4 +1,4 @@
-//! Tables: the server's authority over a game (rulings section 4). Seats act only through
+//! Tables: the server's authority over a game (docs/rules/tables.md). Seats act only through
 //! `submit`, on their own turn and on the position they saw; chance and timeouts are the table's
 //! and the host's; each seat and spectator gets the events it may see; verifiable dice check out
 //! against the revealed secret; the record is evidence (a hash chain) and resumes exactly.
@@ -216,7 +216,6 @@ fn a_repeated_message_is_refused_as_stale() {
 #[test]
 fn a_move_on_an_older_step_by_the_seat_to_act_is_stale() {
     let mut table = started("poleana:2", DiceSource::System);
-    assert_eq!(refused(&mut table, seat(0), 3, "roll"), TableError::Stale { sent: 3, current: 0 });
     // Play until seat 0 is to act at a later step, then send its move on step 0.
     while table.to_act() != Some(seat(0)) || table.step() == 0 {
         play_one(&mut table, 2);
@@ -229,15 +228,76 @@ fn a_move_on_an_older_step_by_the_seat_to_act_is_stale() {
 }
 
 #[test]
+fn a_move_on_a_step_the_table_has_not_reached_is_refused_as_ahead() {
+    let mut table = started("poleana:2", DiceSource::System);
+    let err = refused(&mut table, seat(0), 3, "roll");
+    assert_eq!(err, TableError::Ahead { sent: 3, current: 0 });
+    assert_eq!(err.to_string(), "the move names step 3, which the table has not reached: it is at step 0");
+    // Even from a seat not on turn, with text that does not parse: the step is checked first.
+    assert_eq!(refused(&mut table, seat(1), 1, "nonsense"), TableError::Ahead { sent: 1, current: 0 });
+    assert_eq!(table.submit(seat(0), 0, "roll", None), Ok(1));
+}
+
+#[test]
+fn a_move_padded_with_white_space_is_refused_as_the_record_reader_refuses_it() {
+    for padded in ["\u{a0}roll\n", " roll", "roll\t", "\u{2003}roll"] {
+        let mut table = started("poleana:2", DiceSource::System);
+        let err = refused(&mut table, seat(0), 0, padded);
+        let TableError::Illegal { reason, legal, .. } = &err else { panic!("{padded:?}: {err}") };
+        assert_eq!(reason, "a move is its notation alone, with no white space around it");
+        assert_eq!(legal, &["roll"]);
+        // Not this seat's turn: that is said first, as for any other text.
+        assert!(matches!(refused(&mut table, seat(1), 0, padded), TableError::NotYourTurn { .. }));
+    }
+    // An action padded so is refused by both doors: the table and the record reader.
+    let mut table = started("poleana:2", DiceSource::System);
+    while table.legal_actions(table.to_act().unwrap()) == ["roll"] {
+        play_one(&mut table, 6);
+    }
+    let seat_on_turn = table.to_act().unwrap();
+    let action = table.legal_actions(seat_on_turn)[0].clone();
+    let padded = format!("\u{a0}{action}\n");
+    let step = table.step();
+    assert!(matches!(refused(&mut table, seat_on_turn, step, &padded), TableError::Illegal { .. }));
+    table.submit(seat_on_turn, step, &action, None).unwrap();
+    let mut json = json_of(&table.record());
+    let index = table.record().steps().iter().rposition(|s| matches!(s, Step::Action { .. })).unwrap();
+    let written = steps_of(&mut json)[index]["action"].as_str().unwrap().to_string();
+    steps_of(&mut json)[index]["action"] = format!("\u{a0}{written}\n").into();
+    assert!(Record::from_json(&json.to_string()).is_err(), "the record reader takes {padded:?}");
+}
+
+#[test]
+fn a_record_without_its_chain_key_or_its_table_does_not_resume() {
+    let mut table = started("cartas", DiceSource::System);
+    while table.step() < 30 {
+        play_one(&mut table, 7);
+    }
+    let mut json = json_of(&table.record());
+    json["table"]["chain_key"] = serde_json::Value::Null;
+    let stripped = Record::from_json(&json.to_string()).unwrap();
+    let expected = "the record has no chain key: a table's record always carries one, and a new key would change every link the seats were sent";
+    assert_eq!(Table::resume(&stripped, None).err(), Some(TableError::Resume(expected.into())));
+    // A game's record, never a table's, has neither.
+    let game = table.game().record();
+    assert!(game.table().is_none());
+    let expected = "the record has no table metadata: a table resumes only a record a table wrote";
+    assert_eq!(Table::resume(&game, None).err(), Some(TableError::Resume(expected.into())));
+    // The table's own record resumes with its links as they were.
+    let resumed = Table::resume(&table.record(), None).unwrap();
+    assert_eq!(resumed.head(), table.head());
+}
+
+#[test]
 fn a_timeout_is_the_hosts_even_from_the_seat_on_turn() {
     for text in ["poleana:2", "parchis", "cartas"] {
         let mut table = started(text, DiceSource::System);
         let on_turn = table.to_act().unwrap();
         for s in 0..table.seats() {
             let step = table.step();
-            for message in ["timeout", " timeout "] {
-                assert_eq!(refused(&mut table, seat(s), step, message), TableError::HostOnly, "{text}, seat {s}");
-            }
+            assert_eq!(refused(&mut table, seat(s), step, "timeout"), TableError::HostOnly, "{text}, seat {s}");
+            // Padded, it is no notation at all: refused as the record reader refuses it.
+            assert_ne!(refused(&mut table, seat(s), step, " timeout "), TableError::HostOnly, "{text}, seat {s}");
         }
         // The typed door refuses it too, whatever step it names.
         let timeout = match table.variant() {
@@ -530,7 +590,7 @@ fn parchis_pairs_the_partner_that_decides_ceded_dice_is_to_act_not_the_turn() {
 }
 
 // ---------------------------------------------------------------------------------------------
-// 4. What each seat learns (rulings 4.3)
+// 4. What each seat learns (docs/rules/tables.md §3)
 // ---------------------------------------------------------------------------------------------
 
 /// The card a Cartas event carries, if any.
@@ -572,7 +632,7 @@ fn without_card(event: Event) -> Event {
     }
 }
 
-/// Checks every stream of a table against the host's and against rulings 4.3.
+/// Checks every stream of a table against the host's and against docs/rules/tables.md §3.
 fn check_streams(table: &Table) -> Result<(), TestCaseError> {
     let host = table.events(0);
     let record = table.record();
@@ -784,7 +844,8 @@ fn host_dice_timeout_applies_before_the_ask_and_while_the_host_owes_the_roll() {
             cause: poleana::Infraction::Timeout
         })));
     // Once seat 1 has asked, the table waits for the host's outcome and no clock runs; the
-    // host may still time the seat out (rulings 4.2: rolled or not), and the asked roll lapses.
+    // host may still time the seat out (docs/rules/tables.md §2.1: rolled or not), and the asked
+    // roll lapses.
     table.submit(seat(1), 1, "roll", Some(2_100)).unwrap();
     assert!(table.chance_due());
     assert_eq!(table.expire(u64::MAX), Ok(false), "no clock runs while the host's dice are due");

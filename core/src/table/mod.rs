@@ -1,4 +1,4 @@
-//! Tables: the engine as the authority of an online game (rulings section 4).
+//! Tables: the engine as the authority of an online game (docs/rules/tables.md).
 //!
 //! A [`Game`] is the raw engine: whoever holds it may do anything. A [`Table`] is what a server
 //! holds instead. Seats act through one door, [`Table::submit`], which names the seat and the
@@ -92,10 +92,19 @@ pub enum TableError {
         /// The seat to act, or `None` when nobody is.
         to_act_seat: Option<Seat>,
     },
-    /// The move names a step other than the table's current one: a message sent twice, or a
-    /// move made on an older position. Checked before whose turn it is.
+    /// The move names a step the table has left: a message sent twice, or a move made on an
+    /// older position. Checked before whose turn it is.
     #[error("the move was made on step {sent}, but the table is at step {current}: look at the position again")]
     Stale {
+        /// The step the move named.
+        sent: usize,
+        /// The table's step now.
+        current: usize,
+    },
+    /// The move names a step the table has not reached: no seat has seen that position, so the
+    /// client's count of steps is wrong. Checked before whose turn it is.
+    #[error("the move names step {sent}, which the table has not reached: it is at step {current}")]
+    Ahead {
         /// The step the move named.
         sent: usize,
         /// The table's step now.
@@ -317,8 +326,8 @@ impl Table {
     ///
     /// The checks come in this order, and a refusal changes nothing: [`TableError::NoSuchSeat`];
     /// [`TableError::HostOnly`] for `timeout`; [`TableError::NotStarted`] and
-    /// [`TableError::GameOver`]; [`TableError::Stale`] when `step` is not the table's step;
-    /// [`TableError::NotYourTurn`] when `seat` is not the one to act; then
+    /// [`TableError::GameOver`]; [`TableError::Stale`] when `step` is one the table has left,
+    /// [`TableError::Ahead`] when it is one the table has not reached; [`TableError::NotYourTurn`] when `seat` is not the one to act; then
     /// [`TableError::Illegal`]. After an accepted move the table makes the draws that are due
     /// (the roll asked for; in Cartas a theft's card, or the next round's deal), so the new step
     /// may be several steps on. With host dice those wait for [`Table::supply`] instead.
@@ -339,7 +348,11 @@ impl Table {
     /// ```
     pub fn submit(&mut self, seat: Seat, step: usize, text: &str, at: Option<u64>) -> Result<usize, TableError> {
         self.check_seat(seat)?;
-        let text = text.trim();
+        // Read exactly as a record reads its steps: text the record would refuse is never taken.
+        if text.trim() != text {
+            self.check_turn(seat, step)?;
+            return Err(self.illegal(text, "a move is its notation alone, with no white space around it".into(), seat));
+        }
         let mv = match text {
             "roll" => Move::Roll,
             _ => match self.game.state().parse_action(text) {
@@ -386,8 +399,9 @@ impl Table {
         Ok(self.step())
     }
 
-    /// The host's timeout of the seat whose turn it is, whether or not it has rolled (rulings
-    /// 4.2). No seat can cause one: it is not an action of [`Table::submit`].
+    /// The host's timeout of the seat whose turn it is, whether or not it has rolled
+    /// (docs/rules/tables.md §2.1). No seat can cause one: it is not an action of
+    /// [`Table::submit`].
     pub fn timeout(&mut self, at: Option<u64>) -> Result<usize, TableError> {
         self.check_open()?;
         let seat = self.game.state().seat_on_turn().ok_or(TableError::NobodyOnTurn)?;
@@ -486,16 +500,22 @@ impl Table {
     /// Continues a game from its record: every step is checked again, and the chance to come
     /// uses fresh entropy (system dice), the host (host dice) or the committed stream
     /// (verifiable dice, whose `secret` must match the commitment and give every recorded
-    /// outcome). Never a fixed seed.
+    /// outcome). Never a fixed seed. Only a table's own record resumes: one without the table's
+    /// metadata or its chain key is refused ([`TableError::Resume`]), since continuing it under
+    /// a new key would rewrite every link.
     pub fn resume(record: &Record, secret: Option<Secret>) -> Result<Table, TableError> {
         let seats = record.variant().seats();
-        let mut meta = record.table().cloned().unwrap_or_else(|| Meta {
-            players: alloc::vec![None; seats],
-            started: true,
-            seeds: alloc::vec![String::new(); seats],
-            ..Meta::default()
-        });
+        let meta = record.table().cloned().ok_or_else(|| {
+            TableError::Resume("the record has no table metadata: a table resumes only a record a table wrote".into())
+        })?;
         meta.check(seats, record.steps().len()).map_err(TableError::Resume)?;
+        // The key is part of every link: a new one would rewrite the chain, and the heads that
+        // seats were sent would no longer match it.
+        let key = meta.chain_key.ok_or_else(|| {
+            TableError::Resume(
+                "the record has no chain key: a table's record always carries one, and a new key would change every link the seats were sent".into(),
+            )
+        })?;
         // A record changed since it was written (its links no longer follow) is not resumed: the
         // table would give it a fresh, valid chain.
         record.verify(None).map_err(|e| TableError::Resume(e.to_string()))?;
@@ -517,12 +537,6 @@ impl Table {
                 Source::Verifiable(secret)
             }
         };
-        // A game's record without a table's key gets one now: its heads go to seats from here on.
-        let key = match meta.chain_key {
-            Some(key) => key,
-            None => fresh_key()?,
-        };
-        meta.chain_key = Some(key);
         let mut table = Table::with_source(Game::from_state(*record.start()), source, meta.turn_limit_ms, key);
         table.meta = meta;
         table.turn_started = table.meta.start_time;
@@ -565,8 +579,11 @@ impl Table {
     /// as such), by the seat to act.
     fn check_turn(&self, seat: Seat, step: usize) -> Result<(), TableError> {
         self.check_open()?;
-        if step != self.step() {
+        if step < self.step() {
             return Err(TableError::Stale { sent: step, current: self.step() });
+        }
+        if step > self.step() {
+            return Err(TableError::Ahead { sent: step, current: self.step() });
         }
         let to_act = self.to_act();
         if to_act != Some(seat) {

@@ -31,7 +31,7 @@ class TableTest {
             val notYours = assertThrows<FichasException.NotYourTurn> { table.submit(1u, 0uL, "roll") }
             assertTrue(notYours.message!!.contains("seat 0 (yellow) is to act"), notYours.message)
             assertThrows<FichasException.HostOnly> { table.submit(0u, 0uL, "timeout") }
-            assertThrows<FichasException.Stale> { table.submit(0u, 7uL, "roll") }
+            assertThrows<FichasException.FutureStep> { table.submit(0u, 7uL, "roll") }
             val illegal = assertThrows<FichasException.IllegalAction> { table.submit(0u, 0uL, "release") }
             assertTrue(illegal.message!!.contains("legal: roll"), illegal.message)
             assertThrows<FichasException.Seat> { table.submit(5u, 0uL, "roll") }
