@@ -57,24 +57,11 @@ impl PySuggestion {
     }
 }
 
-/// Whether a bot of `strength` may think long enough in `variant` (more than a few
-/// milliseconds) to be watched for Ctrl-C: a search with a budget well above the medium one.
-/// The quick ones think on the calling thread, which spares starting a thread for each.
-pub(crate) fn may_think_long(strength: Strength, variant: Variant) -> bool {
-    let budget = strength.budget;
-    strength.kind == Kind::Search
-        && match variant {
-            // The tree search's cost grows with its iterations and the decisions each plays out.
-            Variant::Cartas(_) => u64::from(budget.iterations) * (u64::from(budget.playout) + 4) > 8_000,
-            Variant::Poleana(_) | Variant::Parchis(_) => budget.nodes > 20_000,
-        }
-}
-
 /// The bot's choice for the seat `view` belongs to. It thinks without the interpreter lock, so
 /// other Python threads go on meanwhile; a long search thinks on a thread of its own while this
 /// one watches for Ctrl-C, which stops it and raises `KeyboardInterrupt`.
 pub(crate) fn think(py: Python<'_>, bot: Bot, view: fichas::game::View) -> PyResult<Option<Suggestion>> {
-    if may_think_long(bot.strength(), view.variant()) {
+    if bot.strength().may_think_long(view.variant()) {
         let stop = Stop::new();
         interruptible(py, &stop, || bot.choose_with_stop(&view, &stop), || Ok(()))
     } else {
@@ -94,11 +81,6 @@ pub(crate) fn suggestion(py: Python<'_>, bot: &Bot, view: &fichas::game::View) -
             .ok_or_else(|| FichasError::new_err("internal error in fichas: a bot chose an unlisted action"))?;
         Ok(Some(PySuggestion { action, reason: hint.reason, estimate: hint.estimate }))
     })
-}
-
-/// A number of a search budget, checked.
-pub(crate) fn budget_number<T: TryFrom<i64>>(name: &str, value: i64, most: &str) -> PyResult<T> {
-    T::try_from(value).map_err(|_| ConfigError::new_err(format!("{name} must be from 0 to {most}, not {value}")))
 }
 
 /// A player for every variant that sees only what its seat may see.
@@ -134,17 +116,11 @@ impl PyBot {
             )));
         }
         let budget = &mut strength.budget;
-        if let Some(n) = nodes {
-            budget.nodes = budget_number("nodes", n, "4294967295")?;
-        }
-        if let Some(n) = depth {
-            budget.depth = budget_number("depth", n, "255")?;
-        }
-        if let Some(n) = iterations {
-            budget.iterations = budget_number("iterations", n, "4294967295")?;
-        }
-        if let Some(n) = playout {
-            budget.playout = budget_number("playout", n, "255")?;
+        // Through the budget's own reader: the limits and messages of its text form.
+        for (key, value) in [("nodes", nodes), ("depth", depth), ("iterations", iterations), ("playout", playout)] {
+            if let Some(n) = value {
+                budget.set(key, &n.to_string()).map_err(config_error)?;
+            }
         }
         if let Some(seconds) = time_limit {
             if !(seconds.is_finite() && seconds > 0.0 && seconds <= 86_400.0) {

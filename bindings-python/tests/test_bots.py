@@ -67,14 +67,27 @@ def test_a_search_takes_its_own_budget() -> None:
     assert hint is not None and hint.notation == "Y5+3"
 
 
+def test_a_budget_has_one_limit_and_one_message_in_text_and_in_arguments() -> None:
+    for key in ("nodes", "iterations"):
+        with pytest.raises(fichas.ConfigError) as from_text:
+            fichas.Bot(f"search:{key}=1000000000")
+        with pytest.raises(fichas.ConfigError) as from_argument:
+            fichas.Bot("hard", **{key: 10**9})
+        assert str(from_text.value) == str(from_argument.value) == (
+            f"cannot read {key} from `1000000000`: expected a whole number from 0 to 999,999,999"
+        )
+        most = fichas.Bot("hard", **{key: 999_999_999})
+        assert most.strength == fichas.Bot(f"hard:{key}=999999999").strength
+
+
 def test_bad_bots_are_refused_with_a_clear_error() -> None:
     with pytest.raises(fichas.ConfigError, match="random, greedy, search, easy, medium or hard"):
         fichas.Bot("expert")
     with pytest.raises(fichas.ConfigError, match="does not search"):
         fichas.Bot("greedy", nodes=10)
-    with pytest.raises(fichas.ConfigError, match="nodes must be from 0"):
+    with pytest.raises(fichas.ConfigError, match="cannot read nodes from `-1`"):
         fichas.Bot("search", nodes=-1)
-    with pytest.raises(fichas.ConfigError, match="depth must be from 0 to 255"):
+    with pytest.raises(fichas.ConfigError, match="expected a whole number from 0 to 255"):
         fichas.Bot("hard", depth=1000)
     with pytest.raises(fichas.ConfigError, match="time_limit"):
         fichas.Bot("hard", time_limit=float("nan"))

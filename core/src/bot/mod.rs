@@ -142,12 +142,52 @@ impl Budget {
     /// iterations.
     pub const HARD: Budget = Budget { nodes: 200_000, depth: 2, iterations: 3_000, playout: 4, time_limit: None };
 
+    /// The most positions ([`Budget::nodes`]) or iterations ([`Budget::iterations`]) a budget
+    /// may name, through every door: its text, and each binding's arguments.
+    pub const MOST_WORK: u32 = 999_999_999;
+
     /// The budget with a wall-clock cap on each decision.
     pub const fn with_time_limit(mut self, limit: Duration) -> Budget {
         self.time_limit = Some(limit);
         self
     }
+
+    /// Sets the part named `key` (`nodes`, `depth`, `iterations`, `playout`, or `ms` for a time
+    /// limit in milliseconds) from its decimal `value`, as the text form `search:nodes=5000`
+    /// writes it. The bindings set a budget's parts through here too, so each part has one
+    /// limit and one message wherever it comes from.
+    ///
+    /// ```
+    /// use fichas::bot::Budget;
+    /// let mut budget = Budget::MEDIUM;
+    /// budget.set("iterations", "800").unwrap();
+    /// assert_eq!(budget.iterations, 800);
+    /// let too_many = budget.set("iterations", "1000000000").unwrap_err();
+    /// assert_eq!(
+    ///     too_many.to_string(),
+    ///     "cannot read iterations from `1000000000`: expected a whole number from 0 to 999,999,999"
+    /// );
+    /// ```
+    pub fn set(&mut self, key: &str, value: &str) -> Result<(), ParseError> {
+        const WORK: &str = "a whole number from 0 to 999,999,999";
+        const SMALL: &str = "a whole number from 0 to 255";
+        match key {
+            "nodes" => self.nodes = number("nodes", value, 0..=Budget::MOST_WORK, WORK)?,
+            "depth" => self.depth = number("depth", value, 0..=255, SMALL)? as u8,
+            "iterations" => self.iterations = number("iterations", value, 0..=Budget::MOST_WORK, WORK)?,
+            "playout" => self.playout = number("playout", value, 0..=255, SMALL)? as u8,
+            "ms" => {
+                let ms = number("ms", value, 1..=86_400_000, "milliseconds, from 1 to a day")?;
+                *self = self.with_time_limit(Duration::from_millis(u64::from(ms)));
+            }
+            _ => return Err(ParseError::new("bot budget", key, BUDGET_KEYS)),
+        }
+        Ok(())
+    }
 }
+
+/// The parts a search's budget may set in its text.
+const BUDGET_KEYS: &str = "a budget part nodes=N, depth=N, iterations=N, playout=N or ms=N";
 
 impl Default for Budget {
     fn default() -> Budget {
@@ -184,6 +224,31 @@ impl Strength {
             Level::Medium => Strength::search(Budget::MEDIUM),
             Level::Hard => Strength::search(Budget::HARD),
         }
+    }
+
+    /// Whether a bot of this strength may think long in `variant`: more than a few
+    /// milliseconds a decision, a search with a budget well above the medium one. Such a bot
+    /// is worth running where it can be stopped ([`Bot::choose_with_stop`]) and off a thread
+    /// that must stay responsive (an app's interface, an interpreter that waits for Ctrl-C);
+    /// the quick ones may think on the calling thread, which spares starting one.
+    ///
+    /// ```
+    /// use fichas::bot::{Budget, Level, Strength};
+    /// let cartas = "cartas".parse().unwrap();
+    /// assert!(!Strength::of_level(Level::Medium).may_think_long(cartas));
+    /// assert!(Strength::of_level(Level::Hard).may_think_long(cartas));
+    /// assert!(!Strength::GREEDY.may_think_long("parchis".parse().unwrap()));
+    /// ```
+    pub fn may_think_long(self, variant: crate::game::Variant) -> bool {
+        let budget = self.budget;
+        self.kind == Kind::Search
+            && match variant {
+                // The tree search's cost grows with its iterations and the decisions each plays out.
+                crate::game::Variant::Cartas(_) => {
+                    u64::from(budget.iterations) * (u64::from(budget.playout) + 4) > 8_000
+                }
+                crate::game::Variant::Poleana(_) | crate::game::Variant::Parchis(_) => budget.nodes > 20_000,
+            }
     }
 }
 
@@ -279,20 +344,8 @@ impl FromStr for Strength {
             if strength.kind != Kind::Search {
                 return Err(ParseError::new("bot", text, "a budget (`:nodes=…`) only after a search"));
             }
-            const KEYS: &str = "a budget part nodes=N, depth=N, iterations=N, playout=N or ms=N";
-            let (key, value) = part.split_once('=').ok_or(ParseError::new("bot budget", part, KEYS))?;
-            let budget = &mut strength.budget;
-            match key {
-                "nodes" => budget.nodes = number("nodes", value, 0..=999_999_999, "a whole number")?,
-                "depth" => budget.depth = number("depth", value, 0..=255, "a whole number to 255")? as u8,
-                "iterations" => budget.iterations = number("iterations", value, 0..=999_999_999, "a whole number")?,
-                "playout" => budget.playout = number("playout", value, 0..=255, "a whole number to 255")? as u8,
-                "ms" => {
-                    let ms = number("ms", value, 1..=86_400_000, "milliseconds, from 1 to a day")?;
-                    *budget = budget.with_time_limit(Duration::from_millis(u64::from(ms)));
-                }
-                _ => return Err(ParseError::new("bot budget", part, KEYS)),
-            }
+            let (key, value) = part.split_once('=').ok_or(ParseError::new("bot budget", part, BUDGET_KEYS))?;
+            strength.budget.set(key, value)?;
         }
         Ok(strength)
     }
