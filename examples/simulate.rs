@@ -25,11 +25,11 @@ mod cli;
 
 use clap::error::ErrorKind;
 use clap::{CommandFactory, Parser};
-use fichas::bot::Bot;
-use fichas::game::{Game, Variant};
+use fichas::Seat;
+use fichas::bot::Stop;
+use fichas::game::Variant;
 use fichas::parchis::Mode;
-use fichas::simulation::{Policy, bot_seed, game_rng, simulate};
-use fichas::{Seat, chance};
+use fichas::simulation::{MAX_DECISIONS, Policy, record_game, simulate_range_with_stop};
 
 /// Plays many random games of a variant and reports speed and results.
 #[derive(Parser, Debug)]
@@ -52,15 +52,19 @@ struct Cli {
     /// Print one JSON object instead of a table.
     #[arg(long)]
     json: bool,
-    /// Also play one more game and write its record (JSON) to FILE.
+    /// Also write the record (JSON) of the batch's first game, game 0 of the table, to FILE.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
+    /// Cut off a game still going after N decisions and count it as truncated.
+    #[arg(long, value_name = "N", default_value_t = MAX_DECISIONS, value_parser = clap::value_parser!(u32).range(1..))]
+    max_decisions: u32,
 }
 
 const AFTER_HELP: &str = "\
 Every decision is a uniformly random legal action, or a bot's with --policy (docs/bots.md); a
 search may name its budget: search:nodes=N:depth=D (dice games), search:iterations=N (cartas).
-Game i uses a generator seeded from the seed and i. Timing is single-threaded.
+Game i uses a generator seeded from the seed and i. Timing is single-threaded. A game still
+going after --max-decisions decisions (default 20,000) is cut off and counted as truncated.
 
 Examples:
   simulate poleana --games 10000
@@ -75,6 +79,7 @@ struct Options {
     policy: Policy,
     json: bool,
     record: Option<PathBuf>,
+    max_decisions: u32,
 }
 
 impl Options {
@@ -88,33 +93,15 @@ impl Options {
             policy: cli.policy,
             json: cli.json,
             record: cli.record,
+            max_decisions: cli.max_decisions,
         })
     }
 }
 
-/// Plays one more game through the facade, which keeps the record, and writes it to `path`.
-fn record_one(options: &Options, path: &Path) -> Result<(), String> {
-    let mut rng = game_rng(options.seed, options.games);
-    let mut game = Game::new(options.variant);
-    while !game.is_over() {
-        let Some(seat) = game.to_act() else {
-            game.roll(&mut rng).map_err(|e| e.to_string())?;
-            continue;
-        };
-        let action = match options.policy.strength() {
-            // The bot sees only its seat's view, as in the batch.
-            Some(strength) => {
-                let bot = Bot::new(strength, bot_seed(options.seed, options.games, seat));
-                bot.choose(&game.view(seat)).ok_or("the bot found no action")?.action
-            }
-            None => {
-                let choices = game.legal_actions();
-                choices[chance::below(&mut rng, choices.len() as u32) as usize].action()
-            }
-        };
-        game.play(action).map_err(|e| e.to_string())?;
-    }
-    std::fs::write(path, game.record().to_json_pretty()).map_err(|e| format!("cannot write {}: {e}", path.display()))
+/// Writes the record of the batch's game 0, the first row of its table, to `path`.
+fn record_first(options: &Options, path: &Path) -> Result<(), String> {
+    let record = record_game(options.variant, &[options.policy], options.seed, 0, options.max_decisions);
+    std::fs::write(path, record.to_json_pretty()).map_err(|e| format!("cannot write {}: {e}", path.display()))
 }
 
 /// Draws a progress bar on standard error until `finished` is set.
@@ -143,13 +130,25 @@ fn main() -> ExitCode {
         if progress {
             scope.spawn(|| show_progress(&done, options.games, &finished));
         }
-        let summaries = simulate(variant, options.games, options.seed, 1, options.policy, Some(&done));
+        let games = 0..options.games;
+        let seats = [options.policy];
+        let summaries = simulate_range_with_stop(
+            variant,
+            games,
+            options.seed,
+            1,
+            &seats,
+            options.max_decisions,
+            Some(&done),
+            &Stop::new(),
+        )
+        .unwrap_or_default();
         finished.store(true, Ordering::Relaxed);
         summaries
     });
     let seconds = start.elapsed().as_secs_f64();
     if let Some(path) = &options.record
-        && let Err(message) = record_one(&options, path)
+        && let Err(message) = record_first(&options, path)
     {
         eprintln!("simulate: {message}");
         return ExitCode::FAILURE;
@@ -165,6 +164,7 @@ fn main() -> ExitCode {
     let decisions: u64 = summaries.iter().map(|s| u64::from(s.decisions)).sum();
     let turns: u64 = summaries.iter().map(|s| u64::from(s.turns)).sum();
     let special = summaries.iter().filter(|s| s.special).count() as u64;
+    let truncated = summaries.iter().filter(|s| s.truncated).count() as u64;
     let games = options.games as f64;
     let games_per_s = games / seconds;
     let ns_per_decision = seconds * 1e9 / decisions.max(1) as f64;
@@ -183,6 +183,8 @@ fn main() -> ExitCode {
             "ns_per_decision": ns_per_decision,
             "mean_turns": mean_turns,
             "wins_by_seat": wins_by_seat,
+            "truncated": truncated,
+            "max_decisions": options.max_decisions,
             // Only Poleana has a special victory.
             "special_victories": is_poleana.then_some(special),
         });
@@ -201,6 +203,9 @@ fn main() -> ExitCode {
         }
         if is_poleana {
             println!("special victories  {special}  ({:.2}%)", 100.0 * special as f64 / games);
+        }
+        if truncated > 0 {
+            println!("truncated          {truncated}  (cut off after {} decisions, no winner)", options.max_decisions);
         }
     }
     ExitCode::SUCCESS
@@ -230,6 +235,7 @@ mod tests {
             "simulate parchis:pairs",
             "simulate cartas --games 200 --policy greedy",
             "simulate cartas --games 200 --policy search:iterations=800",
+            "simulate cartas --games 20 --max-decisions 500",
             // A repeated option takes its last value.
             "simulate poleana --games 5 --games 3",
         ] {
@@ -254,6 +260,7 @@ mod tests {
             "simulate parchis --mode sideways",
             "simulate poleana --policy clever",
             "simulate poleana --bogus",
+            "simulate cartas --max-decisions 0",
         ] {
             assert!(parse(line).is_err(), "{line}");
         }

@@ -175,6 +175,8 @@ fn variants() -> Vec<&'static str> {
 fn _fichas(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    // The bound of every loop the package runs for a user: simulate's and the environments'.
+    m.add("MAX_DECISIONS", simulation::MAX_DECISIONS)?;
     m.add_class::<PyGame>()?;
     m.add_class::<PyAction>()?;
     m.add_class::<PyView>()?;

@@ -103,19 +103,21 @@ pub(crate) fn ask(
 /// between games; a search that may think long is asked here too, rather than inside the
 /// engine's game loop, so that it thinks without the interpreter lock and Ctrl-C stops it. It
 /// gets the seed the engine would give it and the same view, so it makes the same choices.
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn simulate_with_python(
     py: Python<'_>,
     variant: Variant,
     games: std::ops::Range<u64>,
     seed: u64,
     seats: &[SeatPolicy],
+    max_decisions: u32,
     progress: Option<&Bound<'_, PyAny>>,
     keep: &mut dyn FnMut(simulation::GameSummary),
 ) -> PyResult<()> {
     let policies: Vec<Option<simulation::Policy>> = seats
         .iter()
         .map(|s| match s {
-            SeatPolicy::Engine(policy) if !policy.strength().is_some_and(|s| may_think_long(s, variant)) => {
+            SeatPolicy::Engine(policy) if !policy.strength().is_some_and(|s| s.may_think_long(variant)) => {
                 Some(*policy)
             }
             _ => None,
@@ -128,14 +130,15 @@ pub(crate) fn simulate_with_python(
             match &seats[seat.index() % seats.len()] {
                 SeatPolicy::Python(policy) => ask(py, policy, seat, view),
                 SeatPolicy::Engine(policy) => {
-                    let strength = policy.strength().ok_or_else(internal_error)?;
-                    let bot = Bot::new(strength, simulation::bot_seed(seed, index, seat));
+                    let bot = simulation::seat_bot(*policy, seed, index, seat).ok_or_else(internal_error)?;
                     Ok(think(py, bot, *view)?.ok_or_else(internal_error)?.action)
                 }
             }
         };
-        let summary =
-            guard(|| simulation::play_game_by(variant, &policies, seed, index, &mut decide).map_err(|Stopped(e)| e))?;
+        let summary = guard(|| {
+            simulation::play_game_by(variant, &policies, seed, index, max_decisions, &mut decide)
+                .map_err(|Stopped(e)| e)
+        })?;
         keep(summary);
         if reported.elapsed() > TICK {
             py.check_signals()?;
@@ -154,12 +157,13 @@ pub(crate) fn simulate_with_python(
 /// (or its notation). Without callables the games run on `threads` threads (default: every
 /// core) without the interpreter lock; with one, on this thread. The games are numbered from
 /// `first`, and game `i` is seeded from `seed` and `i`, so a batch split into parts plays the
-/// same games. Returns columns as a dict of lists, or with `summary` only the totals (constant
+/// same games. A game still going after `max_decisions` decisions is cut off and marked
+/// `truncated`. Returns columns as a dict of lists, or with `summary` only the totals (constant
 /// memory); `fichas.simulate` wraps them. While the games run, `progress` (if given) is called
 /// now and then with the number finished. Ctrl-C, or an exception from `progress`, stops the
 /// games and is raised.
 #[pyfunction]
-#[pyo3(signature = (variant, games, seed=0, threads=None, policy=None, progress=None, first=0, summary=false))]
+#[pyo3(signature = (variant, games, seed=0, threads=None, policy=None, progress=None, first=0, summary=false, max_decisions=i64::from(simulation::MAX_DECISIONS)))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn simulate<'py>(
     py: Python<'py>,
@@ -171,8 +175,12 @@ pub(crate) fn simulate<'py>(
     progress: Option<Bound<'py, PyAny>>,
     first: u64,
     summary: bool,
+    max_decisions: i64,
 ) -> PyResult<Bound<'py, PyDict>> {
     let variant = parse_variant(variant)?;
+    let max_decisions = u32::try_from(max_decisions).ok().filter(|&m| m > 0).ok_or_else(|| {
+        ConfigError::new_err(format!("max_decisions must be from 1 to 4,294,967,295, not {max_decisions}"))
+    })?;
     let seats = match &policy {
         None => vec![SeatPolicy::Engine(simulation::Policy::Random)],
         Some(policy) => seat_policies(policy)?,
@@ -199,23 +207,36 @@ pub(crate) fn simulate<'py>(
     let result = match (python_seats, summary) {
         (true, false) => {
             let mut rows = Vec::new();
-            simulate_with_python(py, variant, range, seed, &seats, progress.as_ref(), &mut |g| rows.push(g))?;
+            simulate_with_python(py, variant, range, seed, &seats, max_decisions, progress.as_ref(), &mut |g| {
+                rows.push(g)
+            })?;
             columns(py, variant, &rows)?
         }
         (true, true) => {
             let mut totals = simulation::Tally::default();
-            simulate_with_python(py, variant, range, seed, &seats, progress.as_ref(), &mut |g| totals.add(&g))?;
+            simulate_with_python(py, variant, range, seed, &seats, max_decisions, progress.as_ref(), &mut |g| {
+                totals.add(&g)
+            })?;
             tally_dict(py, variant, &totals)?
         }
         (false, false) => {
             let rows = simulate_in_rust(py, threads, progress.as_ref(), |done, stop, threads| {
-                simulation::simulate_range_with_stop(variant, range, seed, threads, &engine_seats(), Some(done), stop)
+                simulation::simulate_range_with_stop(
+                    variant,
+                    range,
+                    seed,
+                    threads,
+                    &engine_seats(),
+                    max_decisions,
+                    Some(done),
+                    stop,
+                )
             })?;
             columns(py, variant, &rows)?
         }
         (false, true) => {
             let totals = simulate_in_rust(py, threads, progress.as_ref(), |done, stop, threads| {
-                simulation::tally(variant, range, seed, threads, &engine_seats(), Some(done), stop)
+                simulation::tally(variant, range, seed, threads, &engine_seats(), max_decisions, Some(done), stop)
             })?;
             tally_dict(py, variant, &totals)?
         }
@@ -251,7 +272,8 @@ pub(crate) fn simulate_in_rust<T: Send>(
     result.ok_or_else(internal_error)
 }
 
-/// A tally as a dict: `games`, `wins` (per seat), `special`, `turns`, `decisions`, `captures`.
+/// A tally as a dict: `games`, `truncated`, `wins` and `win_twelfths` (per seat), `special`,
+/// `turns`, `decisions`, `captures`.
 pub(crate) fn tally_dict<'py>(
     py: Python<'py>,
     variant: Variant,
@@ -259,7 +281,9 @@ pub(crate) fn tally_dict<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let dict = PyDict::new(py);
     dict.set_item("games", totals.games)?;
+    dict.set_item("truncated", totals.truncated)?;
     dict.set_item("wins", totals.wins[..variant.seats()].to_vec())?;
+    dict.set_item("win_twelfths", totals.win_twelfths[..variant.seats()].to_vec())?;
     dict.set_item("special", totals.special)?;
     dict.set_item("turns", totals.turns)?;
     dict.set_item("decisions", totals.decisions)?;
@@ -283,6 +307,7 @@ pub(crate) fn columns<'py>(
     columns.set_item("turns", summaries.iter().map(|s| s.turns).collect::<Vec<_>>())?;
     columns.set_item("decisions", summaries.iter().map(|s| s.decisions).collect::<Vec<_>>())?;
     columns.set_item("captures", summaries.iter().map(|s| s.captures).collect::<Vec<_>>())?;
+    columns.set_item("truncated", summaries.iter().map(|s| s.truncated).collect::<Vec<_>>())?;
     if matches!(variant, Variant::Poleana(_)) {
         columns.set_item("special", summaries.iter().map(|s| s.special).collect::<Vec<_>>())?;
     }

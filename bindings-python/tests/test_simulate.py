@@ -14,7 +14,9 @@ def test_simulate_returns_one_row_per_game() -> None:
     result = fichas.simulate("poleana:2", games=200, seed=1)
     assert len(result) == 200
     columns = result.to_dict()
-    assert set(columns) == {"winner", "winners", "turns", "decisions", "captures", "special"}
+    assert set(columns) == {
+        "winner", "winners", "turns", "decisions", "captures", "truncated", "special"
+    }
     assert all(len(values) == 200 for values in columns.values())
     assert all(w in (0, 1) for w in columns["winner"])
     assert all(d > 0 for d in columns["decisions"])
@@ -30,6 +32,48 @@ def test_simulate_gives_the_same_games_whatever_the_thread_count() -> None:
     default = fichas.simulate("parchis:pairs", games=120, seed=5)
     assert one.to_dict() == four.to_dict() == default.to_dict()
     assert one.to_dict() != fichas.simulate("parchis:pairs", games=120, seed=6).to_dict()
+
+
+def first_action(view: fichas.View, actions: List[fichas.Action]) -> fichas.Action:
+    return actions[0]
+
+
+def test_a_game_that_never_ends_is_truncated_at_max_decisions() -> None:
+    # Always the first legal action: these Cartas games would never end.
+    assert fichas.MAX_DECISIONS == 20_000
+    for summary in (False, True):
+        result = fichas.simulate(
+            "cartas", games=3, seed=1, policy=first_action, max_decisions=2_000, summary=summary
+        )
+        assert result.truncated == 3
+        if isinstance(result, fichas.SimulationResult):
+            assert result["truncated"] == [True] * 3 and result["winner"] == [None] * 3
+            assert result["decisions"] == [2_000] * 3 and result.win_shares() == {}
+            assert "(3 truncated)" in repr(result)
+    # The default bound ends them too, and random games finish well inside it.
+    looping = fichas.simulate("cartas", games=1, seed=2, policy=first_action)
+    assert looping["truncated"] == [True] and looping["decisions"] == [fichas.MAX_DECISIONS]
+    assert fichas.simulate("cartas", games=200, seed=3).truncated == 0
+    for bad in (0, -1, 2**32):
+        with pytest.raises(fichas.ConfigError, match="max_decisions must be from 1"):
+            fichas.simulate("cartas", games=1, max_decisions=bad)
+
+
+def test_win_shares_share_out_a_shared_win_and_sum_to_one() -> None:
+    # Poleana's quiet players share the special victory; Parchís' sides share their wins.
+    for variant, games in (("poleana", 20_000), ("parchis:pairs", 500)):
+        rows = fichas.simulate(variant, games=games, seed=5, summary=False)
+        summary = fichas.simulate(variant, games=games, seed=5, summary=True)
+        shared = [w for w in rows["winners"] if len(w) > 1]
+        assert shared, f"{variant}: no shared win in {games} games"
+        assert sum(rows.win_shares().values()) == pytest.approx(1.0, abs=1e-12)
+        assert summary.win_shares() == pytest.approx(rows.win_shares())
+        assert sum(summary.win_twelfths) == 12 * games
+        # `winner` gives a shared win to its lowest seat only; the shares split it.
+        firsts = {seat: rows["winner"].count(seat) / games for seat in set(rows["winner"])}
+        assert sum(firsts.values()) == pytest.approx(1.0)
+        if variant == "parchis:pairs":
+            assert rows.win_shares()[0] == pytest.approx(firsts[0] / 2)
 
 
 def test_partnership_wins_name_both_seats() -> None:
@@ -71,12 +115,16 @@ def totals_of(result: fichas.SimulationResult) -> Dict[str, Any]:
     """The totals that summary mode keeps, counted from the rows."""
     seats = max(seat for winners in result["winners"] for seat in winners) + 1
     wins = [0] * max(seats, 2)
+    twelfths = [0] * max(seats, 2)
     for winners in result["winners"]:
         for seat in winners:
             wins[seat] += 1
+            twelfths[seat] += 12 // len(winners)
     return {
         "games": len(result),
+        "truncated": sum(result["truncated"]),
         "wins": wins,
+        "win_twelfths": twelfths,
         "special": sum(result["special"]) if "special" in result.columns else 0,
         "turns": sum(result["turns"]),
         "decisions": sum(result["decisions"]),
@@ -101,6 +149,7 @@ def test_summary_totals_are_the_totals_of_the_rows(variant: str, policy: Any) ->
     expected = totals_of(rows)
     seats = len(summary.wins)
     expected["wins"] = (expected["wins"] + [0] * 4)[:seats]
+    expected["win_twelfths"] = (expected["win_twelfths"] + [0] * 4)[:seats]
     assert summary.to_dict() == expected
     assert summary.games == len(summary) == 400
     assert (summary.variant, summary.seed) == (variant, 2)
@@ -138,7 +187,8 @@ def test_summary_with_a_python_policy() -> None:
 def test_summary_of_no_games() -> None:
     summary = fichas.simulate("parchis", games=0, summary=True)
     assert summary.to_dict() == {
-        "games": 0, "wins": [0, 0, 0, 0], "special": 0, "turns": 0, "decisions": 0, "captures": 0
+        "games": 0, "truncated": 0, "wins": [0, 0, 0, 0], "win_twelfths": [0, 0, 0, 0],
+        "special": 0, "turns": 0, "decisions": 0, "captures": 0,
     }
     assert summary.win_shares() == {}
     assert summary.mean_turns == 0.0

@@ -46,7 +46,19 @@ pub struct GameSummary {
     pub decisions: u32,
     /// Captures made.
     pub captures: u32,
+    /// Whether the game was cut off, unfinished, at the batch's most decisions (see
+    /// [`MAX_DECISIONS`]): it has no winner. The rules have no draw, so this is never an
+    /// outcome of the game, only the simulation's bound on its loop.
+    pub truncated: bool,
 }
+
+/// The most decisions a simulated game plays unless its batch says otherwise: past them the
+/// game is cut off and reported as [`GameSummary::truncated`]. Random players end every game
+/// long before: the longest of 100,000 random games of each variant took 1,298 decisions in
+/// Poleana, 573 in Parchís and 3,108 in Cartas. A game still going at this bound is in a loop
+/// (a player that always takes the first legal action can walk Cartas' tokens round and
+/// round forever).
+pub const MAX_DECISIONS: u32 = 20_000;
 
 impl GameSummary {
     /// The winning seats in order.
@@ -57,6 +69,26 @@ impl GameSummary {
     /// The first winning seat (for a side of two, the lower seat).
     pub fn winner(&self) -> Option<Seat> {
         self.winning_seats().next()
+    }
+
+    /// Each seat's part of this game's win, in twelfths: a finished game's one win is shared
+    /// equally among its winners (12 for a lone winner, 6 for each seat of a winning side, 4
+    /// for each of three quiet players sharing Poleana's special victory, 3 for each of four),
+    /// so the parts of every finished game add up to exactly 12. All 0 for a truncated game.
+    ///
+    /// ```
+    /// use fichas::simulation::GameSummary;
+    /// let side = GameSummary { winners: 0b0101, ..GameSummary::default() };
+    /// assert_eq!(side.win_twelfths(), [6, 0, 6, 0]);
+    /// ```
+    pub fn win_twelfths(&self) -> [u64; 4] {
+        let mut parts = [0; 4];
+        if let Some(part) = 12u64.checked_div(u64::from(self.winners.count_ones())) {
+            for seat in self.winning_seats() {
+                parts[seat.index()] = part;
+            }
+        }
+        parts
     }
 }
 
@@ -314,6 +346,7 @@ fn run<P: Simulated, R: Rng + ?Sized, E: From<PlayError>>(
     mut state: P,
     rng: &mut R,
     players: &Players,
+    max_decisions: u32,
     decide: &mut Decide<'_, E>,
 ) -> Result<GameSummary, E>
 where
@@ -337,6 +370,11 @@ where
             Phase::Chance => {
                 state.roll_and_list(rng, &mut captures, &mut choices);
                 listed = true;
+            }
+            Phase::Decide(_) if summary.decisions >= max_decisions => {
+                summary.truncated = true;
+                summary.captures = captures.0;
+                return Ok(summary);
             }
             Phase::Decide(seat) => {
                 match players[seat.index()] {
@@ -367,27 +405,29 @@ where
     }
 }
 
-/// Plays one whole game of `variant` with uniformly random choices.
+/// Plays one whole game of `variant` with uniformly random choices (cut off at
+/// [`MAX_DECISIONS`], which random players never reach in practice).
 pub fn play_random<R: Rng + ?Sized>(variant: Variant, rng: &mut R) -> GameSummary {
-    play_inside(variant, rng, &[Player::Random; Seat::MAX])
+    play_inside(variant, rng, &[Player::Random; Seat::MAX], MAX_DECISIONS)
 }
 
 /// Plays a game whose every seat is decided inside the engine, which cannot fail.
-fn play_inside<R: Rng + ?Sized>(variant: Variant, rng: &mut R, players: &Players) -> GameSummary {
+fn play_inside<R: Rng + ?Sized>(variant: Variant, rng: &mut R, players: &Players, max_decisions: u32) -> GameSummary {
     let mut nobody = |_: Seat, _: &game::View| -> Result<game::Action, PlayError> { Err(PlayError::NotChance) };
-    play_with(variant, rng, players, &mut nobody).unwrap_or_default()
+    play_with(variant, rng, players, max_decisions, &mut nobody).unwrap_or_default()
 }
 
 fn play_with<R: Rng + ?Sized, E: From<PlayError>>(
     variant: Variant,
     rng: &mut R,
     players: &Players,
+    max_decisions: u32,
     decide: &mut Decide<'_, E>,
 ) -> Result<GameSummary, E> {
     match variant {
-        Variant::Poleana(c) => run(poleana::State::new(c), rng, players, decide),
-        Variant::Parchis(c) => run(parchis::State::new(c), rng, players, decide),
-        Variant::Cartas(c) => run(cartas::State::new(c), rng, players, decide),
+        Variant::Poleana(c) => run(poleana::State::new(c), rng, players, max_decisions, decide),
+        Variant::Parchis(c) => run(parchis::State::new(c), rng, players, max_decisions, decide),
+        Variant::Cartas(c) => run(cartas::State::new(c), rng, players, max_decisions, decide),
     }
 }
 
@@ -400,36 +440,50 @@ fn players_of(count: usize, policy: impl Fn(usize) -> Option<Policy>, seed: u64,
         for seat in Seat::ALL {
             players[seat.index()] = match policy(seat.index() % count) {
                 None => Player::Outside,
-                Some(policy) => match policy.strength() {
-                    None => Player::Random,
-                    Some(strength) => Player::Bot(Bot::new(strength, bot_seed(seed, index, seat))),
-                },
+                Some(policy) => seat_bot(policy, seed, index, seat).map_or(Player::Random, Player::Bot),
             };
         }
     }
     players
 }
 
+/// The bot that plays `policy` on `seat` in game `index` of a batch seeded with `seed`
+/// (`None` for [`Policy::Random`], which draws from the game's generator): seeded with
+/// [`bot_seed`], so a decider outside the engine that asks this bot with the seat's view (a
+/// binding that runs a long search where Ctrl-C can stop it, see
+/// [`Strength::may_think_long`]) makes the very choices the engine's own seat would, and the
+/// batch plays the same games.
+pub fn seat_bot(policy: Policy, seed: u64, index: u64, seat: Seat) -> Option<Bot> {
+    policy.strength().map(|strength| Bot::new(strength, bot_seed(seed, index, seat)))
+}
+
 /// Plays game `index` of a batch seeded with `seed`: seat `s` plays by `seats[s % seats.len()]`
 /// (every seat at random when `seats` is empty). Chance and the random seats draw from
 /// [`game_rng`]`(seed, index)`, and the bot on seat `s` is seeded with [`bot_seed`]. With every
-/// seat random, this is [`play_random`] with that generator.
+/// seat random, this is [`play_random`] with that generator. A game still going after
+/// `max_decisions` decisions is cut off ([`GameSummary::truncated`]; [`MAX_DECISIONS`] is the
+/// default of every batch).
 ///
 /// ```
-/// use fichas::simulation::{Policy, play_game};
+/// use fichas::simulation::{MAX_DECISIONS, Policy, play_game};
 /// let variant = "poleana-express:3".parse().unwrap();
-/// let summary = play_game(variant, &[Policy::Greedy, Policy::Random], 1, 0);
-/// assert_eq!(summary, play_game(variant, &[Policy::Greedy, Policy::Random], 1, 0));
+/// let seats = [Policy::Greedy, Policy::Random];
+/// let summary = play_game(variant, &seats, 1, 0, MAX_DECISIONS);
+/// assert_eq!(summary, play_game(variant, &seats, 1, 0, MAX_DECISIONS));
+/// let cut = play_game(variant, &seats, 1, 0, 10);
+/// assert!(cut.truncated && cut.winner().is_none() && cut.decisions == 10);
 /// ```
-pub fn play_game(variant: Variant, seats: &[Policy], seed: u64, index: u64) -> GameSummary {
+pub fn play_game(variant: Variant, seats: &[Policy], seed: u64, index: u64, max_decisions: u32) -> GameSummary {
     let players = players_of(seats.len(), |i| Some(seats[i]), seed, index);
-    play_inside(variant, &mut game_rng(seed, index), &players)
+    play_inside(variant, &mut game_rng(seed, index), &players, max_decisions)
 }
 
 /// Plays game `index` as [`play_game`] does, the seats whose policy is `None` decided by
 /// `decide`: a person, a script, a program outside the engine. `decide` gets the seat and its
 /// view (in Cartas never another seat's cards) and returns the action to take. An error of
 /// `decide`, or an action the rules refuse (as a [`PlayError`]), stops the game with that error.
+/// A decider that never lets the game end (always the first legal action, say) is cut off
+/// after `max_decisions`, as in [`play_game`].
 ///
 /// ```
 /// use fichas::game::{Action, View};
@@ -442,23 +496,81 @@ pub fn play_game(variant: Variant, seats: &[Policy], seed: u64, index: u64) -> G
 ///     Ok(view.legal_actions()[0].action())
 /// };
 /// let variant = "poleana-express:2".parse().unwrap();
-/// let summary = play_game_by(variant, &[None, Some(Policy::Greedy)], 3, 0, &mut first).unwrap();
+/// let summary = play_game_by(variant, &[None, Some(Policy::Greedy)], 3, 0, 20_000, &mut first).unwrap();
 /// assert!(summary.winner().is_some());
+/// // In Cartas the first legal action can walk the tokens round and round: the bound ends it.
+/// let looping = play_game_by("cartas".parse().unwrap(), &[None], 1, 0, 20_000, &mut first).unwrap();
+/// assert!(looping.truncated && looping.winners == 0 && looping.decisions == 20_000);
 /// ```
 pub fn play_game_by<E: From<PlayError>>(
     variant: Variant,
     seats: &[Option<Policy>],
     seed: u64,
     index: u64,
+    max_decisions: u32,
     decide: &mut Decide<'_, E>,
 ) -> Result<GameSummary, E> {
     let players = players_of(seats.len(), |i| seats[i], seed, index);
-    play_with(variant, &mut game_rng(seed, index), &players, decide)
+    play_with(variant, &mut game_rng(seed, index), &players, max_decisions, decide)
+}
+
+/// The record of game `index` of a batch seeded with `seed`, seat `s` by
+/// `seats[s % seats.len()]`: the very game [`play_game`] plays (the same draws from
+/// [`game_rng`], the same bots, the same bound), played through [`game::Game`], which keeps the
+/// record. For a row of a batch worth replaying step by step.
+///
+/// ```
+/// use fichas::simulation::{MAX_DECISIONS, Policy, play_game, record_game};
+/// let variant = "parchis:pairs".parse().unwrap();
+/// let record = record_game(variant, &[Policy::Random], 3, 0, MAX_DECISIONS);
+/// let row = play_game(variant, &[Policy::Random], 3, 0, MAX_DECISIONS);
+/// let replayed = record.replay().unwrap();
+/// assert_eq!(replayed.winners(), row.winning_seats().collect::<Vec<_>>());
+/// ```
+pub fn record_game(
+    variant: Variant,
+    seats: &[Policy],
+    seed: u64,
+    index: u64,
+    max_decisions: u32,
+) -> crate::record::Record {
+    let players = players_of(seats.len(), |i| Some(seats[i]), seed, index);
+    let mut rng = game_rng(seed, index);
+    let mut game = game::Game::new(variant);
+    let mut decisions = 0;
+    while !game.is_over() {
+        let Some(seat) = game.to_act() else {
+            // A game due for chance always rolls: `to_act` is None only then.
+            let _ = game.roll_quietly(&mut rng);
+            continue;
+        };
+        if decisions >= max_decisions {
+            break;
+        }
+        let bot_choice = match players[seat.index()] {
+            Player::Bot(bot) => bot.choose(&game.view(seat)).map(|s| s.action),
+            _ => None,
+        };
+        let action = match bot_choice {
+            Some(action) => action,
+            None => {
+                let choices = game.legal_actions();
+                match choices.get(below(&mut rng, choices.len() as u32) as usize) {
+                    Some(choice) => choice.action(),
+                    None => break,
+                }
+            }
+        };
+        // Listed or chosen from the seat's view: the rules take it.
+        let _ = game.play(action);
+        decisions += 1;
+    }
+    game.record()
 }
 
 /// Plays `games` games of `variant` on `threads` threads (at least one), every seat playing by
-/// `policy`, game `i` as [`play_game`] plays it: with [`Policy::Random`], the random games of
-/// [`play_random`] with [`game_rng`]`(seed, i)`. `done` counts finished games as they finish,
+/// `policy`, game `i` as [`play_game`] plays it (cut off at [`MAX_DECISIONS`]): with
+/// [`Policy::Random`], the random games of [`play_random`] with [`game_rng`]`(seed, i)`. `done` counts finished games as they finish,
 /// for a progress display. The summaries are in game order and do not depend on `threads`.
 #[cfg(feature = "std")]
 pub fn simulate(
@@ -482,7 +594,7 @@ pub fn simulate_seats(
     seats: &[Policy],
     done: Option<&core::sync::atomic::AtomicU64>,
 ) -> alloc::vec::Vec<GameSummary> {
-    batch(variant, 0..games, seed, threads, seats, done, None).0
+    batch(variant, 0..games, seed, threads, seats, MAX_DECISIONS, done, None).0
 }
 
 /// Like [`simulate_seats`], but ends early once `stop` is requested from another thread (a
@@ -511,24 +623,26 @@ pub fn simulate_seats_with_stop(
     done: Option<&core::sync::atomic::AtomicU64>,
     stop: &Stop,
 ) -> Option<alloc::vec::Vec<GameSummary>> {
-    simulate_range_with_stop(variant, 0..games, seed, threads, seats, done, stop)
+    simulate_range_with_stop(variant, 0..games, seed, threads, seats, MAX_DECISIONS, done, stop)
 }
 
 /// Plays the batch in chunks of consecutive games, one thread per chunk; `false` with the
 /// summaries if a stop was requested before every game was played as it would have been. Each
 /// chunk's list is its own, so the batch needs no list of every game until its chunks are joined.
 #[cfg(feature = "std")]
+#[allow(clippy::too_many_arguments)]
 fn batch(
     variant: Variant,
     games: core::ops::Range<u64>,
     seed: u64,
     threads: usize,
     seats: &[Policy],
+    max_decisions: u32,
     done: Option<&core::sync::atomic::AtomicU64>,
     stop: Option<&Stop>,
 ) -> (alloc::vec::Vec<GameSummary>, bool) {
     let (parts, complete) =
-        fold_batch(variant, games, seed, threads, seats, done, stop, alloc::vec::Vec::new, |list, g| {
+        fold_batch(variant, games, seed, threads, seats, max_decisions, done, stop, alloc::vec::Vec::new, |list, g| {
             list.push(g);
         });
     // The chunks in order, the first one's memory grown to hold them all.
@@ -553,6 +667,7 @@ fn fold_batch<A: Send>(
     seed: u64,
     threads: usize,
     seats: &[Policy],
+    max_decisions: u32,
     done: Option<&core::sync::atomic::AtomicU64>,
     stop: Option<&Stop>,
     init: impl Fn() -> A + Sync,
@@ -576,7 +691,7 @@ fn fold_batch<A: Send>(
                             if stop.is_some_and(Stop::is_requested) {
                                 return (acc, false);
                             }
-                            add(&mut acc, play_game(variant, seats, seed, index));
+                            add(&mut acc, play_game(variant, seats, seed, index, max_decisions));
                             if let Some(done) = done {
                                 done.fetch_add(1, Ordering::Relaxed);
                             }
@@ -608,10 +723,15 @@ fn fold_batch<A: Send>(
 /// summary per game.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Tally {
-    /// Games played.
+    /// Games played, the truncated ones included.
     pub games: u64,
+    /// Games cut off unfinished at the batch's most decisions ([`GameSummary::truncated`]).
+    pub truncated: u64,
     /// Games each seat won (both seats of a winning side count, and every quiet winner).
     pub wins: [u64; 4],
+    /// Each seat's parts of the wins, in twelfths ([`GameSummary::win_twelfths`]): they add up
+    /// to exactly 12 for every finished game, so [`Tally::win_shares`] sum to 1.
+    pub win_twelfths: [u64; 4],
     /// Games Poleana's special victory decided.
     pub special: u64,
     /// Turns played in all.
@@ -626,8 +746,12 @@ impl Tally {
     /// Adds one game.
     pub fn add(&mut self, game: &GameSummary) {
         self.games += 1;
+        self.truncated += u64::from(game.truncated);
         for seat in game.winning_seats() {
             self.wins[seat.index()] += 1;
+        }
+        for (mine, part) in self.win_twelfths.iter_mut().zip(game.win_twelfths()) {
+            *mine += part;
         }
         self.special += u64::from(game.special);
         self.turns += u64::from(game.turns);
@@ -638,7 +762,11 @@ impl Tally {
     /// Adds another tally's games.
     pub fn merge(&mut self, other: &Tally) {
         self.games += other.games;
+        self.truncated += other.truncated;
         for (mine, theirs) in self.wins.iter_mut().zip(other.wins) {
+            *mine += theirs;
+        }
+        for (mine, theirs) in self.win_twelfths.iter_mut().zip(other.win_twelfths) {
             *mine += theirs;
         }
         self.special += other.special;
@@ -646,32 +774,57 @@ impl Tally {
         self.decisions += other.decisions;
         self.captures += other.captures;
     }
+
+    /// Games that ended (the truncated ones left out).
+    pub fn finished(&self) -> u64 {
+        self.games - self.truncated
+    }
+
+    /// Each seat's share of the finished games' wins: a game's win is shared equally among its
+    /// winners (half to each seat of a winning side, a third to each of three quiet players
+    /// sharing Poleana's special victory), so the shares of a batch with a finished game sum
+    /// to 1. All 0 when no game finished.
+    ///
+    /// ```
+    /// use fichas::simulation::{GameSummary, Tally};
+    /// let mut tally = Tally::default();
+    /// tally.add(&GameSummary { winners: 0b0001, ..GameSummary::default() });
+    /// tally.add(&GameSummary { winners: 0b0111, special: true, ..GameSummary::default() });
+    /// tally.add(&GameSummary { truncated: true, ..GameSummary::default() });
+    /// assert_eq!(tally.win_shares(), [4.0 / 6.0, 1.0 / 6.0, 1.0 / 6.0, 0.0]);
+    /// ```
+    pub fn win_shares(&self) -> [f64; 4] {
+        let whole = (self.finished() * 12) as f64;
+        self.win_twelfths.map(|part| if whole > 0.0 { part as f64 / whole } else { 0.0 })
+    }
 }
 
-/// Plays the games numbered `games` (game `i` as [`play_game`] plays it) on `threads` threads,
-/// seat `s` by `seats[s % seats.len()]`, and returns their summaries in order: a part of a
-/// larger batch, with the very games that batch would play. `None` if `stop` was requested
-/// first (see [`simulate_seats_with_stop`]).
+/// Plays the games numbered `games` (game `i` as [`play_game`] plays it, cut off after
+/// `max_decisions`) on `threads` threads, seat `s` by `seats[s % seats.len()]`, and returns
+/// their summaries in order: a part of a larger batch, with the very games that batch would
+/// play. `None` if `stop` was requested first (see [`simulate_seats_with_stop`]).
 ///
 /// ```
 /// use fichas::bot::Stop;
-/// use fichas::simulation::{Policy, simulate_range_with_stop, simulate_seats};
+/// use fichas::simulation::{MAX_DECISIONS, Policy, simulate_range_with_stop, simulate_seats};
 /// let variant = "parchis".parse().unwrap();
 /// let whole = simulate_seats(variant, 30, 4, 2, &[Policy::Random], None);
-/// let part = simulate_range_with_stop(variant, 10..30, 4, 1, &[Policy::Random], None, &Stop::new());
+/// let part = simulate_range_with_stop(variant, 10..30, 4, 1, &[Policy::Random], MAX_DECISIONS, None, &Stop::new());
 /// assert_eq!(part.as_deref(), Some(&whole[10..]));
 /// ```
 #[cfg(feature = "std")]
+#[allow(clippy::too_many_arguments)]
 pub fn simulate_range_with_stop(
     variant: Variant,
     games: core::ops::Range<u64>,
     seed: u64,
     threads: usize,
     seats: &[Policy],
+    max_decisions: u32,
     done: Option<&core::sync::atomic::AtomicU64>,
     stop: &Stop,
 ) -> Option<alloc::vec::Vec<GameSummary>> {
-    let (summaries, complete) = batch(variant, games, seed, threads, seats, done, Some(stop));
+    let (summaries, complete) = batch(variant, games, seed, threads, seats, max_decisions, done, Some(stop));
     complete.then_some(summaries)
 }
 
@@ -680,26 +833,30 @@ pub fn simulate_range_with_stop(
 ///
 /// ```
 /// use fichas::bot::Stop;
-/// use fichas::simulation::{Policy, Tally, simulate_seats, tally};
+/// use fichas::simulation::{MAX_DECISIONS, Policy, Tally, simulate_seats, tally};
 /// let variant = "poleana:2".parse().unwrap();
-/// let totals = tally(variant, 0..40, 1, 2, &[Policy::Random], None, &Stop::new()).unwrap();
+/// let totals = tally(variant, 0..40, 1, 2, &[Policy::Random], MAX_DECISIONS, None, &Stop::new()).unwrap();
 /// let mut by_hand = Tally::default();
 /// simulate_seats(variant, 40, 1, 1, &[Policy::Random], None).iter().for_each(|g| by_hand.add(g));
 /// assert_eq!(totals, by_hand);
 /// assert_eq!(totals.wins[0] + totals.wins[1], 40);
 /// ```
 #[cfg(feature = "std")]
+#[allow(clippy::too_many_arguments)]
 pub fn tally(
     variant: Variant,
     games: core::ops::Range<u64>,
     seed: u64,
     threads: usize,
     seats: &[Policy],
+    max_decisions: u32,
     done: Option<&core::sync::atomic::AtomicU64>,
     stop: &Stop,
 ) -> Option<Tally> {
     let (parts, complete) =
-        fold_batch(variant, games, seed, threads, seats, done, Some(stop), Tally::default, |t, g| t.add(&g));
+        fold_batch(variant, games, seed, threads, seats, max_decisions, done, Some(stop), Tally::default, |t, g| {
+            t.add(&g)
+        });
     let mut total = Tally::default();
     parts.iter().for_each(|part| total.merge(part));
     complete.then_some(total)
@@ -756,8 +913,8 @@ mod tests {
             let variant: Variant = text.parse().unwrap();
             for i in 0..5 {
                 let random = play_random(variant, &mut game_rng(4, i));
-                assert_eq!(play_game(variant, &[Policy::Random], 4, i), random, "{text}");
-                assert_eq!(play_game(variant, &[], 4, i), random, "{text}");
+                assert_eq!(play_game(variant, &[Policy::Random], 4, i, MAX_DECISIONS), random, "{text}");
+                assert_eq!(play_game(variant, &[], 4, i, MAX_DECISIONS), random, "{text}");
             }
         }
     }
@@ -790,8 +947,9 @@ mod tests {
                 let bot = Bot::new(Kind::Greedy, bot_seed(5, 2, seat));
                 Ok(bot.choose(view).unwrap().action)
             };
-            let outside = play_game_by(variant, &[None, Some(Policy::Random)], 5, 2, &mut bot_seat).unwrap();
-            let inside = play_game(variant, &[Policy::Greedy, Policy::Random], 5, 2);
+            let outside =
+                play_game_by(variant, &[None, Some(Policy::Random)], 5, 2, MAX_DECISIONS, &mut bot_seat).unwrap();
+            let inside = play_game(variant, &[Policy::Greedy, Policy::Random], 5, 2, MAX_DECISIONS);
             assert_eq!(outside, inside, "{text}");
             assert!(!asked.is_empty() && asked.iter().all(|s| s.index() % 2 == 0), "{text}: {asked:?}");
         }
@@ -814,8 +972,9 @@ mod tests {
                 let bot = Bot::new(search, bot_seed(8, 1, seat));
                 Ok(bot.choose_with_stop(view, &Stop::new()).unwrap().action)
             };
-            let outside = play_game_by(variant, &[None, Some(Policy::Greedy)], 8, 1, &mut decide).unwrap();
-            let inside = play_game(variant, &[Policy::Bot(search), Policy::Greedy], 8, 1);
+            let outside =
+                play_game_by(variant, &[None, Some(Policy::Greedy)], 8, 1, MAX_DECISIONS, &mut decide).unwrap();
+            let inside = play_game(variant, &[Policy::Bot(search), Policy::Greedy], 8, 1, MAX_DECISIONS);
             assert_eq!(outside, inside, "{text}");
         }
     }
@@ -827,7 +986,7 @@ mod tests {
         let mut wrong = |_: Seat, _: &game::View| -> Result<game::Action, PlayError> {
             Ok(game::Action::Cartas(cartas::Action::Pass(cartas::Rank::Joker)))
         };
-        let error = play_game_by(variant, &[None], 1, 0, &mut wrong).unwrap_err();
+        let error = play_game_by(variant, &[None], 1, 0, MAX_DECISIONS, &mut wrong).unwrap_err();
         assert!(matches!(error, PlayError::Illegal { .. }), "{error}");
         // The decider's own error comes back as it was.
         #[derive(Debug, PartialEq)]
@@ -841,13 +1000,81 @@ mod tests {
             }
         }
         let mut quit = |_: Seat, _: &game::View| -> Result<game::Action, Quit> { Err(Quit::Quit) };
-        assert_eq!(play_game_by(variant, &[None], 1, 0, &mut quit), Err(Quit::Quit));
+        assert_eq!(play_game_by(variant, &[None], 1, 0, MAX_DECISIONS, &mut quit), Err(Quit::Quit));
         let mut illegal = |_: Seat, view: &game::View| -> Result<game::Action, Quit> {
             let game::View::Parchis(state) = view else { return Err(Quit::Quit) };
             // No token stands on cell 30 at the first decision.
             game::State::Parchis(*state).parse_action("30+1").map_err(|_| Quit::Quit)
         };
-        assert_eq!(play_game_by(variant, &[None], 1, 0, &mut illegal), Err(Quit::Rules));
+        assert_eq!(play_game_by(variant, &[None], 1, 0, MAX_DECISIONS, &mut illegal), Err(Quit::Rules));
+    }
+
+    #[test]
+    fn a_game_that_never_ends_is_truncated_at_the_batch_bound() {
+        // Always the first legal action: Cartas games 1, 2 and 3 never end.
+        let mut first =
+            |_: Seat, view: &game::View| -> Result<game::Action, PlayError> { Ok(view.legal_actions()[0].action()) };
+        let variant: Variant = "cartas".parse().unwrap();
+        for index in 1..=3 {
+            let game = play_game_by(variant, &[None], index, 0, 5_000, &mut first).unwrap();
+            assert!(game.truncated, "game {index}: {game:?}");
+            assert_eq!((game.winners, game.winner(), game.decisions), (0, None, 5_000));
+            assert_eq!(game.win_twelfths(), [0; 4]);
+        }
+        // A bound that cuts games short is the caller's; every cut game is counted apart.
+        let totals = tally(variant, 0..20, 1, 2, &[Policy::Random], 900, None, &Stop::new()).unwrap();
+        let games = simulate_range_with_stop(variant, 0..20, 1, 2, &[Policy::Random], 900, None, &Stop::new()).unwrap();
+        let cut = games.iter().filter(|g| g.truncated).count() as u64;
+        assert!(cut > 0 && cut < 20, "{cut} of 20 cut at 900 decisions");
+        assert_eq!((totals.truncated, totals.finished()), (cut, 20 - cut));
+        assert_eq!(totals.wins.iter().sum::<u64>(), 20 - cut);
+        assert!(games.iter().all(|g| g.truncated == (g.winners == 0) && g.decisions <= 900));
+    }
+
+    #[test]
+    fn a_recorded_game_is_the_game_of_its_row() {
+        for text in ["poleana:3", "poleana-express:2", "parchis:pairs", "parchis:two-player", "cartas"] {
+            let variant: Variant = text.parse().unwrap();
+            for seats in [&[Policy::Random][..], &[Policy::Greedy, Policy::Random]] {
+                for index in 0..4 {
+                    let row = play_game(variant, seats, 11, index, MAX_DECISIONS);
+                    let record = record_game(variant, seats, 11, index, MAX_DECISIONS);
+                    let game = record.replay().unwrap();
+                    assert_eq!(
+                        game.winners(),
+                        row.winning_seats().collect::<std::vec::Vec<_>>(),
+                        "{text} game {index}"
+                    );
+                    let actions =
+                        record.steps().iter().filter(|s| matches!(s, crate::record::Step::Action { .. })).count();
+                    assert_eq!(actions as u32, row.decisions, "{text} game {index}");
+                }
+            }
+        }
+        // Cut off at the bound as the row is.
+        let cut = record_game("cartas".parse().unwrap(), &[Policy::Random], 1, 0, 50);
+        assert!(!cut.replay().unwrap().is_over());
+    }
+
+    #[test]
+    fn win_shares_split_a_shared_win_and_sum_to_one() {
+        // Poleana's special victory shared by quiet players, and Parchís' sides of two.
+        for (text, games, seats) in
+            [("poleana", 20_000, 4), ("parchis:pairs", 2_000, 4), ("poleana-express:3", 2_000, 3)]
+        {
+            let variant: Variant = text.parse().unwrap();
+            let rows = simulate(variant, games, 5, 2, Policy::Random, None);
+            let shared = rows.iter().filter(|g| g.winners.count_ones() > 1).count();
+            assert!(shared > 0 || text == "poleana-express:3", "{text}: no shared win in {games} games");
+            let mut totals = Tally::default();
+            rows.iter().for_each(|g| totals.add(g));
+            assert_eq!(totals.win_twelfths.iter().sum::<u64>(), 12 * totals.finished(), "{text}");
+            // Counting every winner whole gives more wins than games wherever a win is shared.
+            assert_eq!(totals.wins.iter().sum::<u64>() > totals.games, shared > 0, "{text}");
+            let shares = totals.win_shares();
+            assert!((shares.iter().sum::<f64>() - 1.0).abs() < 1e-12, "{text}: {shares:?}");
+            assert!(shares[seats..].iter().all(|s| *s == 0.0));
+        }
     }
 
     #[test]

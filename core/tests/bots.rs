@@ -6,7 +6,7 @@ use fichas::Rules;
 use fichas::bot::{Bot, Budget, Kind, Level, Reason, Strength, Suggestion};
 use fichas::game::{Game, State, Variant};
 use fichas::record::Step;
-use fichas::simulation::{Policy, bot_seed, game_rng, play_game, simulate};
+use fichas::simulation::{MAX_DECISIONS, Policy, bot_seed, game_rng, play_game, simulate};
 use fichas::{Colour, Phase, Seat, cartas};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
@@ -120,7 +120,7 @@ fn simulation_with_bots_is_repeatable_and_seats_get_their_own_bots() {
     let batch = simulate(variant, 4, 3, 2, Policy::Greedy, None);
     assert_eq!(batch, simulate(variant, 4, 3, 1, Policy::Greedy, None));
     for (i, summary) in batch.iter().enumerate() {
-        assert_eq!(*summary, play_game(variant, &[Policy::Greedy], 3, i as u64));
+        assert_eq!(*summary, play_game(variant, &[Policy::Greedy], 3, i as u64, MAX_DECISIONS));
     }
     // Seats draw different seeds, so two greedy seats are two bots.
     assert_ne!(bot_seed(3, 0, Seat::ALL[0]), bot_seed(3, 0, Seat::ALL[1]));

@@ -6,7 +6,7 @@
 
 use fichas::bot::Stop;
 use fichas::game::Variant;
-use fichas::simulation::{Policy, Tally, tally};
+use fichas::simulation::{MAX_DECISIONS, Policy, Tally, tally};
 
 /// Variant, then the tally of 60 random games from seed 2026 and of 20 games of greedy (even
 /// seats) against random (odd seats) from seed 7, each as (decisions, turns, captures,
@@ -37,7 +37,8 @@ const PINNED: &[Pin] = &[
 ];
 
 fn totals(variant: Variant, games: u64, seed: u64, seats: &[Policy]) -> (u64, u64, u64, u64, [u64; 4]) {
-    let t: Tally = tally(variant, 0..games, seed, 2, seats, None, &Stop::new()).expect("nothing stops the batch");
+    let t: Tally =
+        tally(variant, 0..games, seed, 2, seats, MAX_DECISIONS, None, &Stop::new()).expect("nothing stops the batch");
     (t.decisions, t.turns, t.captures, t.special, t.wins)
 }
 

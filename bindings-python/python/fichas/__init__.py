@@ -39,7 +39,7 @@ A `Game`, a `Record` and a `View` copy and pickle (a game with the state of its 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import (
     Any,
     Callable,
@@ -54,11 +54,13 @@ from typing import (
 )
 
 from ._fichas import (
+    MAX_DECISIONS,
     Action,
     Bot,
     ConfigError,
     DiceError,
     FichasError,
+    FutureStepError,
     Game,
     GameOverError,
     HostOnlyError,
@@ -81,11 +83,13 @@ from ._fichas import (
 from ._fichas import simulate as _simulate
 
 __all__ = [
+    "MAX_DECISIONS",
     "Action",
     "Bot",
     "ConfigError",
     "DiceError",
     "FichasError",
+    "FutureStepError",
     "Game",
     "GameOverError",
     "HostOnlyError",
@@ -121,8 +125,12 @@ class SimulationResult:
 
     Columns: ``winner`` (the first winning seat), ``winners`` (every winning seat: two for a
     side in the partnership modes, several for Poleana's special victory), ``turns``,
-    ``decisions``, ``captures`` and, for Poleana, ``special`` (whether the special victory
-    decided the game).
+    ``decisions``, ``captures``, ``truncated`` (the game was cut off at ``max_decisions``,
+    unfinished: its ``winner`` is None and ``winners`` empty) and, for Poleana, ``special``
+    (whether the special victory decided the game).
+
+    ``winner`` names one seat of a shared win (the lowest), so counting it gives a shared win
+    to that seat alone; `win_shares` shares it out.
     """
 
     def __init__(self, variant: str, seed: int, columns: Dict[str, List[Any]]) -> None:
@@ -165,34 +173,59 @@ class SimulationResult:
             raise ImportError("to_polars() needs polars: pip install polars") from e
         return polars.DataFrame(self.to_dict())
 
+    @property
+    def truncated(self) -> int:
+        """How many games were cut off, unfinished, at ``max_decisions``."""
+        return sum(self._columns["truncated"])
+
     def win_shares(self) -> Dict[int, float]:
-        """The share of games each seat won (a side's seats share its wins)."""
-        counts: Dict[int, int] = {}
-        for winners in self._columns["winners"]:
-            for seat in winners:
-                counts[seat] = counts.get(seat, 0) + 1
-        total = max(len(self), 1)
-        return {seat: counts[seat] / total for seat in sorted(counts)}
+        """Each seat's share of the finished games' wins, for the seats that won any.
+
+        A game's one win is shared equally among its winners: half to each seat of a winning
+        side, a third to each of three quiet players who share Poleana's special victory. So
+        the shares sum to 1 (truncated games, which nobody won, are left out).
+        """
+        return _shares(_twelfths(self._columns["winners"]), len(self) - self.truncated)
 
     def __repr__(self) -> str:
         shares = ", ".join(f"seat {s}: {share:.1%}" for s, share in self.win_shares().items())
-        return f"<SimulationResult {self.variant}: {len(self)} games; wins {shares}>"
+        cut = f" ({self.truncated:,} truncated)" if self.truncated else ""
+        return f"<SimulationResult {self.variant}: {len(self)} games{cut}; wins {shares}>"
+
+
+def _twelfths(winners: Iterable[Sequence[int]]) -> Dict[int, int]:
+    """Each seat's parts of the wins in twelfths: 12 for a lone winner, 6 for each of two, 4
+    for each of three, 3 for each of four, so every finished game adds exactly 12."""
+    parts: Dict[int, int] = {}
+    for seats in winners:
+        for seat in seats:
+            parts[seat] = parts.get(seat, 0) + 12 // len(seats)
+    return parts
+
+
+def _shares(twelfths: Dict[int, int], finished: int) -> Dict[int, float]:
+    whole = 12 * max(finished, 1)
+    return {seat: part / whole for seat, part in sorted(twelfths.items()) if part}
 
 
 class SimulationSummary:
     """The totals of a batch of games, without their rows: what ``simulate(..., summary=True)``
     returns, kept in constant memory however many games were played.
 
-    ``games``; ``wins``, the games each seat won (both seats of a winning side count, and every
-    winner of Poleana's special victory); ``special``, the games the special victory decided;
-    and the ``turns``, ``decisions`` and ``captures`` of all the games added up.
+    ``games``; ``truncated``, the games cut off unfinished at ``max_decisions``; ``wins``, the
+    games each seat won (both seats of a winning side count, and every winner of Poleana's
+    special victory); ``win_twelfths``, each seat's parts of the wins in twelfths (see
+    `win_shares`); ``special``, the games the special victory decided; and the ``turns``,
+    ``decisions`` and ``captures`` of all the games added up.
     """
 
     def __init__(self, variant: str, seed: int, totals: Dict[str, Any]) -> None:
         self.variant = variant
         self.seed = seed
         self.games: int = totals["games"]
+        self.truncated: int = totals["truncated"]
         self.wins: List[int] = list(totals["wins"])
+        self.win_twelfths: List[int] = list(totals["win_twelfths"])
         self.special: int = totals["special"]
         self.turns: int = totals["turns"]
         self.decisions: int = totals["decisions"]
@@ -202,10 +235,10 @@ class SimulationSummary:
         return self.games
 
     def win_shares(self) -> Dict[int, float]:
-        """The share of games each seat won, as `SimulationResult.win_shares` gives it: seats that
-        won no game are left out (a side's seats share its wins)."""
-        total = max(self.games, 1)
-        return {seat: wins / total for seat, wins in enumerate(self.wins) if wins}
+        """Each seat's share of the finished games' wins, as `SimulationResult.win_shares` gives
+        it: a shared win is shared equally among its winners, the shares sum to 1, and seats
+        that won no game are left out."""
+        return _shares(dict(enumerate(self.win_twelfths)), self.games - self.truncated)
 
     @property
     def mean_turns(self) -> float:
@@ -223,11 +256,13 @@ class SimulationSummary:
         return self.captures / max(self.games, 1)
 
     def to_dict(self) -> Dict[str, Any]:
-        """The totals as a dict: ``games``, ``wins`` (a list, one per seat), ``special``,
-        ``turns``, ``decisions`` and ``captures``."""
+        """The totals as a dict: ``games``, ``truncated``, ``wins`` and ``win_twelfths`` (lists,
+        one per seat), ``special``, ``turns``, ``decisions`` and ``captures``."""
         return {
             "games": self.games,
+            "truncated": self.truncated,
             "wins": list(self.wins),
+            "win_twelfths": list(self.win_twelfths),
             "special": self.special,
             "turns": self.turns,
             "decisions": self.decisions,
@@ -247,8 +282,9 @@ class SimulationSummary:
         special = ""
         if self.variant.startswith("poleana"):
             special = f"; {self.special:,} by the special victory"
+        cut = f" ({self.truncated:,} truncated)" if self.truncated else ""
         return (
-            f"<SimulationSummary {self.variant}: {self.games:,} games; wins {shares}{special}; "
+            f"<SimulationSummary {self.variant}: {self.games:,} games{cut}; wins {shares}{special}; "
             f"a game {self.mean_turns:.1f} turns, {self.mean_decisions:.1f} decisions, "
             f"{self.mean_captures:.1f} captures>"
         )
@@ -271,6 +307,7 @@ def simulate(
     backend: str = ...,
     tasks: Optional[int] = ...,
     first: int = ...,
+    max_decisions: int = ...,
 ) -> SimulationResult: ...
 @overload
 def simulate(
@@ -285,6 +322,7 @@ def simulate(
     backend: str = ...,
     tasks: Optional[int] = ...,
     first: int = ...,
+    max_decisions: int = ...,
 ) -> SimulationSummary: ...
 @overload
 def simulate(
@@ -299,6 +337,7 @@ def simulate(
     backend: str = ...,
     tasks: Optional[int] = ...,
     first: int = ...,
+    max_decisions: int = ...,
 ) -> Union[SimulationResult, SimulationSummary]: ...
 def simulate(
     variant: str,
@@ -312,6 +351,7 @@ def simulate(
     backend: str = "local",
     tasks: Optional[int] = None,
     first: int = 0,
+    max_decisions: int = MAX_DECISIONS,
 ) -> Union[SimulationResult, SimulationSummary]:
     """Play ``games`` games of ``variant`` in Rust and return one row per game.
 
@@ -328,6 +368,12 @@ def simulate(
     parts of a batch played anywhere join into the whole. ``progress=True`` shows a counter on
     standard error. Ctrl-C stops the batch, its worker threads included, and raises
     `KeyboardInterrupt`.
+
+    A game still going after ``max_decisions`` decisions (default `MAX_DECISIONS`, 20,000) is
+    cut off and reported apart: its row has ``truncated=True`` and no winner, and the totals
+    count it in ``truncated``. The rules have no draw; the bound only ends a loop that would
+    never end, such as a policy that always takes the first legal action in Cartas (random
+    players finish every game in a few thousand decisions at most).
 
     ``summary=True`` returns a `SimulationSummary` instead: the totals only (wins per seat,
     turns, decisions, captures, special victories), added up in Rust in constant memory, so
@@ -368,16 +414,20 @@ def simulate(
         )
     if tasks is not None and tasks < 1:
         raise ConfigError(f"tasks must be at least 1, not {tasks}")
+    if not 1 <= max_decisions < 2**32:
+        raise ConfigError(f"max_decisions must be from 1 to 4,294,967,295, not {max_decisions}")
     if isinstance(policy, Sequence) and not isinstance(policy, str):
         policy = list(policy)
     if backend == "ray":
         totals = _simulate_on_ray(
-            variant, games, seed, threads, policy, progress, summary, tasks, first
+            variant, games, seed, threads, policy, progress, summary, tasks, first, max_decisions
         )
     else:
         report = _progress_bar(variant, games) if progress else None
         try:
-            totals = _simulate(variant, games, seed, threads, policy, report, first, summary)
+            totals = _simulate(
+                variant, games, seed, threads, policy, report, first, summary, max_decisions
+            )
         finally:
             if report is not None:
                 report.close()
@@ -422,12 +472,21 @@ def _local(policy: Any) -> Any:
 
 
 def _simulate_part(
-    variant: str, games: int, seed: int, threads: int, policy: Any, first: int, summary: bool
+    variant: str,
+    games: int,
+    seed: int,
+    threads: int,
+    policy: Any,
+    first: int,
+    summary: bool,
+    max_decisions: int,
 ) -> Any:
     """One Ray task: the games ``first``..``first + games`` of the batch."""
     from . import _fichas
 
-    return _fichas.simulate(variant, games, seed, threads, _local(policy), None, first, summary)
+    return _fichas.simulate(
+        variant, games, seed, threads, _local(policy), None, first, summary, max_decisions
+    )
 
 
 def _simulate_on_ray(
@@ -440,6 +499,7 @@ def _simulate_on_ray(
     summary: bool,
     tasks: Optional[int],
     first: int,
+    max_decisions: int,
 ) -> Dict[str, Any]:
     """Plays the batch as Ray tasks of consecutive games and joins what they return in order."""
     limit = 10_000_000_000 if summary else 100_000_000
@@ -453,7 +513,9 @@ def _simulate_on_ray(
         raise ConfigError("first + games is past 2**64")
     # No game: the variant and the policy are checked here, before any task is sent, and a
     # batch of no games is this answer.
-    empty: Dict[str, Any] = _simulate(variant, 0, seed, 1, policy, None, first, summary)
+    empty: Dict[str, Any] = _simulate(
+        variant, 0, seed, 1, policy, None, first, summary, max_decisions
+    )
     if games == 0:
         return empty
     try:
@@ -470,7 +532,9 @@ def _simulate_on_ray(
     starts = [first + games * k // tasks for k in range(tasks + 1)]
     part = ray.remote(num_cpus=cpus)(_simulate_part)
     refs = [
-        part.remote(variant, starts[k + 1] - starts[k], seed, cpus, portable, starts[k], summary)
+        part.remote(
+            variant, starts[k + 1] - starts[k], seed, cpus, portable, starts[k], summary, max_decisions
+        )
         for k in range(tasks)
     ]
     order = {ref: k for k, ref in enumerate(refs)}
@@ -496,7 +560,7 @@ def _simulate_on_ray(
         totals = dict(empty)
         for counts in parts:
             for name, value in counts.items():
-                if name == "wins":
+                if name in ("wins", "win_twelfths"):
                     totals[name] = [a + b for a, b in zip(totals[name], value)]
                 else:
                     totals[name] += value

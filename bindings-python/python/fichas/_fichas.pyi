@@ -6,12 +6,14 @@ import numpy as np
 import numpy.typing as npt
 
 __version__: str
+MAX_DECISIONS: int
 __all__ = [
     "Action",
     "Bot",
     "ConfigError",
     "DiceError",
     "FichasError",
+    "FutureStepError",
     "Game",
     "GameOverError",
     "HostOnlyError",
@@ -27,6 +29,7 @@ __all__ = [
     "VectorGames",
     "View",
     "__version__",
+    "MAX_DECISIONS",
     "observation_layout",
     "replay",
     "simulate",
@@ -44,6 +47,8 @@ class TableError(FichasError): ...
 class NotYourTurnError(TableError):
     to_act: Optional[int]
 class StaleStepError(TableError):
+    step: int
+class FutureStepError(TableError):
     step: int
 class HostOnlyError(TableError): ...
 class GameOverError(TableError): ...
@@ -283,5 +288,6 @@ def simulate(
     progress: Optional[Callable[[int], None]] = None,
     first: int = 0,
     summary: bool = False,
+    max_decisions: int = 20000,
 ) -> Dict[str, Any]: ...
 def variants() -> List[str]: ...
