@@ -490,3 +490,52 @@ def test_a_new_vector_env_shows_its_games_without_rolling_them_again() -> None:
     first = [a.position(i) for i in range(4)]
     a.reset()
     assert [a.position(i) for i in range(4)] != first
+
+
+# The rules have no draw, but every loop the environments run is bounded: a game that agents
+# keep from ending is truncated, as PettingZoo and Gymnasium mean it.
+
+
+def test_aec_env_truncates_a_game_that_never_ends_at_max_steps() -> None:
+    # Every seat always takes its first legal id: this Cartas game would never end.
+    e = env.aec_env("cartas", max_steps=3_000)
+    e.reset(seed=1)
+    steps = 0
+    for agent in e.agent_iter(max_iter=10_000):
+        obs, reward, terminated, truncated, info = e.last()
+        if terminated or truncated:
+            assert (terminated, truncated, reward) == (False, True, 0.0)
+            e.step(None)
+            continue
+        e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+        steps += 1
+    assert steps == 3_000 and e.agents == []
+    assert not e.game.is_over
+    assert env.aec_env("cartas").max_steps == fichas.MAX_DECISIONS
+    with pytest.raises(fichas.ConfigError, match="max_steps must be from 1"):
+        env.aec_env("cartas", max_steps=0)
+
+
+def test_aec_env_with_a_bound_passes_pettingzoos_api_test(strict_warnings: None) -> None:
+    api_test(env.aec_env("cartas", max_steps=40), num_cycles=100)
+
+
+def test_gym_env_truncates_an_episode_at_max_steps() -> None:
+    e = env.gym_env("cartas", opponents="random", seat=0, max_steps=5)
+    obs, info = e.reset(seed=3)
+    for step in range(1, 6):
+        action = int(np.flatnonzero(info["action_mask"])[0])
+        obs, reward, terminated, truncated, info = e.step(action)
+        if terminated:  # pragma: no cover - a Cartas game does not end in five turns
+            break
+        assert truncated == (step == 5) and reward == 0.0
+    assert truncated and not terminated
+    with pytest.raises(gymnasium.error.ResetNeeded):
+        e.step(0)
+    e.reset(seed=3)  # a new episode starts its count again
+    assert e.step(int(np.flatnonzero(e._mask())[0]))[3] is False
+    assert env.gym_env("cartas").max_steps == fichas.MAX_DECISIONS
+    made = gymnasium.make(e.spec) if e.spec is not None else None
+    assert made is not None and made.unwrapped.max_steps == 5
+    with pytest.raises(fichas.ConfigError, match="max_steps must be from 1"):
+        env.gym_env("cartas", max_steps=-3)

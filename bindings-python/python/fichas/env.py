@@ -15,7 +15,7 @@ Every seat of a game, as a PettingZoo AEC environment (agents ``"seat_0"``, ``"s
     e.reset(seed=1)
     for agent in e.agent_iter():
         obs, reward, terminated, truncated, info = e.last()
-        if terminated or truncated:
+        if terminated or truncated:            # truncated: cut off at max_steps decisions
             action = None                      # PettingZoo's convention for a finished agent
         else:
             action = e.action_space(agent).sample(obs["action_mask"])
@@ -25,8 +25,8 @@ One seat learning against bots, as a Gymnasium environment::
 
     e = env.gym_env("poleana:2", opponents="greedy", seat=0)
     obs, info = e.reset(seed=7)
-    terminated = False
-    while not terminated:
+    terminated = truncated = False
+    while not (terminated or truncated):       # truncated after max_steps of the learner's
         action = e.action_space.sample(info["action_mask"])
         obs, reward, terminated, truncated, info = e.step(action)
     print(reward)                              # 1.0 if seat 0 won, else -1.0
@@ -58,7 +58,7 @@ except ImportError as e:  # pragma: no cover - depends on the environment
         "fichas.env needs gymnasium and pettingzoo: pip install 'fichas[env]'"
     ) from e
 
-from ._fichas import Bot, ConfigError, Game, IllegalActionError, VectorGames
+from ._fichas import MAX_DECISIONS, Bot, ConfigError, Game, IllegalActionError, VectorGames
 
 __all__ = [
     "FichasAECEnv",
@@ -93,6 +93,11 @@ def _resolve_chance(game: Game) -> None:
         game.roll_quietly()
 
 
+def _check_max_steps(max_steps: int) -> None:
+    if not 1 <= max_steps < 2**32:
+        raise ConfigError(f"max_steps must be from 1 to 4,294,967,295, not {max_steps}")
+
+
 def _started(game: Optional[Game]) -> Game:
     """The game an environment plays, once reset() has started one."""
     if game is None:
@@ -121,7 +126,11 @@ class FichasAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
     the game is over). Chance is resolved inside ``step``. At the end every agent's reward is
     its return (+1 for each winning seat, both seats of a winning side included; -1 for the
     others) and every agent is terminated; each then steps with ``None`` to leave, as PettingZoo
-    expects. An illegal action raises `fichas.IllegalActionError` and changes nothing.
+    expects. A game still going after ``max_steps`` decisions (all agents' together; default
+    `fichas.MAX_DECISIONS`, 20,000) is cut off: every agent is truncated, with reward 0, and
+    leaves the same way. The rules have no draw: the bound only ends a game that agents keep
+    from ending (random play ends every game in a few thousand decisions at most). An illegal
+    action raises `fichas.IllegalActionError` and changes nothing.
     """
 
     metadata: Dict[str, Any] = {
@@ -131,10 +140,15 @@ class FichasAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         "render_fps": 1,
     }
 
-    def __init__(self, variant: str, render_mode: Optional[str] = None) -> None:
+    def __init__(
+        self, variant: str, render_mode: Optional[str] = None, max_steps: int = MAX_DECISIONS
+    ) -> None:
         super().__init__()
         _check_render_mode(render_mode)
+        _check_max_steps(max_steps)
         probe = Game(variant)
+        self.max_steps = max_steps
+        self._steps = 0
         self._variant = variant
         self.variant: str = probe.variant
         self.render_mode = render_mode
@@ -188,6 +202,7 @@ class FichasAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
                 self._rng = seeding.np_random()[0]
             game_seed = _draw_seed(self._rng)
         self._game = Game(self._variant, seed=game_seed)
+        self._steps = 0
         _resolve_chance(self._game)
         self.agents = self.possible_agents[:]
         self.rewards = {agent: 0.0 for agent in self.agents}
@@ -218,6 +233,7 @@ class FichasAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
             raise IllegalActionError(f"{agent} is to decide: None is only for finished agents")
         game = self.game
         game.apply_id(int(action))  # an illegal id raises and changes nothing
+        self._steps += 1
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         _resolve_chance(game)
@@ -225,6 +241,9 @@ class FichasAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
             for a, reward in zip(self.possible_agents, game.returns()):
                 self.rewards[a] = reward
                 self.terminations[a] = True
+        elif self._steps >= self.max_steps:
+            for a in self.possible_agents:
+                self.truncations[a] = True
         else:
             to_act = game.to_act
             assert to_act is not None
@@ -239,14 +258,17 @@ class FichasAECEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type in
         pass
 
 
-def aec_env(variant: str, render_mode: Optional[str] = None) -> FichasAECEnv:
+def aec_env(
+    variant: str, render_mode: Optional[str] = None, max_steps: int = MAX_DECISIONS
+) -> FichasAECEnv:
     """Every seat of a game of `variant` as a PettingZoo AEC environment (`FichasAECEnv`).
 
     ``observation_space(agent)`` is a Dict of ``"observation"`` (Box(0, 1, (L,), float32)) and
     ``"action_mask"`` (Box(0, 1, (A,), int8)), as PettingZoo's classic games have it;
-    ``action_space(agent)`` is Discrete(A). `render_mode` is None, "ansi" or "svg".
+    ``action_space(agent)`` is Discrete(A). `render_mode` is None, "ansi" or "svg". A game is
+    truncated after `max_steps` decisions (default `fichas.MAX_DECISIONS`).
     """
-    return FichasAECEnv(variant, render_mode=render_mode)
+    return FichasAECEnv(variant, render_mode=render_mode, max_steps=max_steps)
 
 
 def _rebuilt(opponent: Opponent, seed: int) -> Bot:
@@ -265,7 +287,10 @@ class FichasGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
     ``info["action_mask"]`` (int8, 1 at the legal ids) comes with every observation; step
     infos also say ``"illegal_action"``. The reward is 0 until the end, then the learner's
     return (+1 if its seat, or its side, won; else -1). Episodes terminate at the end of the
-    game and are never truncated.
+    game, and are truncated (reward 0, ``truncated=True``, as Gymnasium's time limits do) once
+    the learner has taken ``max_steps`` steps without the game ending, or the bots
+    `fichas.MAX_DECISIONS` decisions in one stretch (default `fichas.MAX_DECISIONS`, 20,000:
+    random play ends every game in a few thousand decisions at most).
     """
 
     metadata: Dict[str, Any] = {"render_modes": RENDER_MODES, "render_fps": 1}
@@ -278,8 +303,10 @@ class FichasGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         seat: int = 0,
         render_mode: Optional[str] = None,
         on_illegal: str = "lose",
+        max_steps: int = MAX_DECISIONS,
     ) -> None:
         _check_render_mode(render_mode)
+        _check_max_steps(max_steps)
         if on_illegal not in ("lose", "raise"):
             raise ConfigError(f"on_illegal must be 'lose' or 'raise', not {on_illegal!r}")
         probe = Game(variant)
@@ -304,6 +331,8 @@ class FichasGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self.variant: str = probe.variant
         self.seat = seat
         self.on_illegal = on_illegal
+        self.max_steps = max_steps
+        self._steps = 0
         self.render_mode = render_mode
         self._opponents: Dict[int, Opponent] = dict(zip(others, entries))
         self._actions = probe.action_space
@@ -324,6 +353,7 @@ class FichasGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
                     "seat": seat,
                     "render_mode": render_mode,
                     "on_illegal": on_illegal,
+                    "max_steps": max_steps,
                 },
             )
 
@@ -339,21 +369,27 @@ class FichasGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             return game.legal_mask().astype(np.int8)
         return np.zeros(self._actions, dtype=np.int8)
 
-    def _play_others(self) -> None:
-        """Resolves chance and lets the bots decide until the learner decides or the end."""
+    def _play_others(self) -> bool:
+        """Resolves chance and lets the bots decide until the learner decides or the end;
+        False if the bots took `fichas.MAX_DECISIONS` decisions first (the game is cut off)."""
         game = self.game
+        decisions = 0
         while not game.is_over:
             to_act = game.to_act
             if to_act is None:
                 game.roll_quietly()
             elif to_act == self.seat:
-                return
+                return True
+            elif decisions >= MAX_DECISIONS:
+                return False
             else:
+                decisions += 1
                 hint = self._bots[to_act].choose(game)
                 if hint is None:
                     game.apply_id(game.legal_action_ids()[0])
                 else:
                     game.apply(hint.action)
+        return True
 
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
@@ -373,14 +409,14 @@ class FichasGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self._bots = {s: _rebuilt(o, _draw_seed(rng)) for s, o in self._opponents.items()}
         for _ in range(1000):
             self._game = Game(self._variant, seed=game_seed)
-            self._play_others()
-            if not self._game.is_over:
+            if self._play_others() and not self._game.is_over:
                 break
             # The others finished before the learner ever decided: deal another game.
             game_seed = _draw_seed(rng)
         else:  # pragma: no cover - a seat always gets to decide in practice
             raise RuntimeError(f"seat {self.seat} never got to decide in 1000 games")
         self._done = False
+        self._steps = 0
         return self.game.observation(self.seat), {"action_mask": self._mask()}
 
     def step(
@@ -404,13 +440,17 @@ class FichasGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
             info = {"action_mask": np.zeros(self._actions, dtype=np.int8), "illegal_action": True}
             return game.observation(self.seat), -1.0, True, False, info
         game.apply_id(chosen)
-        self._play_others()
+        self._steps += 1
+        bots_done = self._play_others()
         reward = 0.0
+        truncated = False
         if game.is_over:
             self._done = True
             reward = float(game.returns()[self.seat])
+        elif self._steps >= self.max_steps or not bots_done:
+            self._done = truncated = True
         info = {"action_mask": self._mask(), "illegal_action": False}
-        return game.observation(self.seat), reward, game.is_over, False, info
+        return game.observation(self.seat), reward, game.is_over, truncated, info
 
     def render(self) -> Optional[str]:
         """The game as text (render_mode "ansi") or as an SVG document ("svg")."""
@@ -431,6 +471,7 @@ def gym_env(
     seat: int = 0,
     render_mode: Optional[str] = None,
     on_illegal: str = "lose",
+    max_steps: int = MAX_DECISIONS,
 ) -> FichasGymEnv:
     """Seat `seat` of `variant` as a Gymnasium environment (`FichasGymEnv`); bots play the rest.
 
@@ -438,9 +479,10 @@ def gym_env(
     entry per other seat in seat order (the learner's seat left out). observation_space is
     Box(0, 1, (L,), float32), action_space Discrete(A); ``info["action_mask"]`` gives the legal
     ids. `on_illegal` is "lose" (an illegal action ends the episode as a loss) or "raise".
-    `render_mode` is None, "ansi" or "svg".
+    `render_mode` is None, "ansi" or "svg". An episode is truncated after `max_steps` of the
+    learner's steps (default `fichas.MAX_DECISIONS`).
     """
-    return FichasGymEnv(variant, opponents, seat, render_mode, on_illegal)
+    return FichasGymEnv(variant, opponents, seat, render_mode, on_illegal, max_steps)
 
 
 class VectorEnv:
