@@ -24,11 +24,15 @@ pub struct Suggestion {
     pub estimate: Option<f64>,
 }
 
+/// A bot's strength from its text (`hard`, `search:iterations=800`).
+pub(crate) fn strength(text: &str) -> Result<Strength> {
+    text.parse().map_err(|e: fichas::notation::ParseError| FichasError::Config(e.to_string()))
+}
+
 /// The bot of `strength` (`easy`, `medium`, `hard`, or `random`, `greedy`, `search`) seeded
 /// with `seed`; a search stops after `time_limit_ms` if given.
 fn bot(strength: &str, seed: u64, time_limit_ms: Option<u32>) -> Result<Bot> {
-    let mut strength: Strength =
-        strength.parse().map_err(|e: fichas::notation::ParseError| FichasError::Config(e.to_string()))?;
+    let mut strength = self::strength(strength)?;
     if let Some(ms) = time_limit_ms {
         if ms == 0 {
             return Err(FichasError::Config("a time limit is at least 1 millisecond".into()));

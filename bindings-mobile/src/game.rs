@@ -216,6 +216,15 @@ impl Game {
         }
     }
 
+    /// Whether a bot of `level` may think long in this game (a search well above the medium
+    /// budget: `hard`, or a search with a large budget of its own): an app asks such a bot off
+    /// its main thread, with `timeLimitMs` if it must answer in time. Throws `Config` for an
+    /// unknown level.
+    pub fn may_think_long(&self, level: String) -> Result<bool> {
+        let strength = crate::bot::strength(&level)?;
+        self.with(|i| Ok(strength.may_think_long(i.game.variant())))
+    }
+
     /// The position as one line of text; `Game.fromPosition` reads it back. It holds every
     /// hidden card: it is for the server, tests and bug reports, not for a seat.
     pub fn position(&self) -> Result<String> {

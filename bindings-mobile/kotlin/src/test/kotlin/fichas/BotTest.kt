@@ -66,6 +66,19 @@ class BotTest {
     }
 
     @Test
+    fun `an app learns from the engine which levels may think long`() {
+        Game("cartas", seed = 1uL).use { game ->
+            assertTrue(game.mayThinkLong("hard"))
+            assertTrue(!game.mayThinkLong("medium") && !game.mayThinkLong("easy"))
+            assertTrue(game.mayThinkLong("search:iterations=5000"))
+            assertThrows<FichasException.Config> { game.mayThinkLong("expert") }
+        }
+        Game("parchis", seed = 1uL).use { game ->
+            assertTrue(game.mayThinkLong("hard") && !game.mayThinkLong("search:nodes=1000"))
+        }
+    }
+
+    @Test
     fun `a Cartas hint comes from the seat's view and only that seat gets one`() {
         Game("cartas", seed = 3uL).use { game ->
             rollUntilDecision(game)
