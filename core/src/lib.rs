@@ -19,7 +19,7 @@
 //!
 //! ## Randomness
 //!
-//! Chance runs through [`rand_core`] 0.10, re-exported as [`fichas::rand_core`](rand_core): any
+//! Chance runs through [`rand_core`] 0.10, re-exported as `fichas::rand_core`: any
 //! generator that implements its `Rng` trait rolls the dice. That is `rand` 0.10
 //! (`rand::rng()`, `rand::rngs::StdRng`) or any generator crate built on `rand_core` 0.10, such
 //! as `rand_xoshiro` 0.8; `rand` 0.9 and 0.8 implement older versions of `rand_core` and do not
@@ -49,6 +49,8 @@
 //! ```
 
 #![no_std]
+// docs.rs builds with `--cfg docsrs`: each item then says which feature it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![forbid(unsafe_code)]
 #![warn(missing_debug_implementations)]
 #![deny(missing_docs)]
