@@ -535,7 +535,8 @@ def test_gym_env_truncates_an_episode_at_max_steps() -> None:
     e.reset(seed=3)  # a new episode starts its count again
     assert e.step(int(np.flatnonzero(e._mask())[0]))[3] is False
     assert env.gym_env("cartas").max_steps == fichas.MAX_DECISIONS
-    made = gymnasium.make(e.spec) if e.spec is not None else None
-    assert made is not None and made.unwrapped.max_steps == 5
+    assert e.spec is not None
+    made = gymnasium.make(e.spec).unwrapped
+    assert isinstance(made, env.FichasGymEnv) and made.max_steps == 5
     with pytest.raises(fichas.ConfigError, match="max_steps must be from 1"):
         env.gym_env("cartas", max_steps=-3)

@@ -109,7 +109,7 @@ def test_ctrl_c_stops_a_long_cartas_search() -> None:
 
 
 def test_ctrl_c_stops_a_long_dice_search() -> None:
-    bot = "fichas.Bot('search', nodes=4_000_000_000, depth=255)"
+    bot = "fichas.Bot('search', nodes=999_999_999, depth=255)"
     interrupt(f"{bot}.choose(g.view(g.to_act))", prepare="g = deciding('parchis:pairs')")
 
 

@@ -288,6 +288,6 @@ def simulate(
     progress: Optional[Callable[[int], None]] = None,
     first: int = 0,
     summary: bool = False,
-    max_decisions: int = 20000,
+    max_decisions: int = ...,
 ) -> Dict[str, Any]: ...
 def variants() -> List[str]: ...
