@@ -321,63 +321,69 @@ fn the_last_move_is_marked_where_tokens_left_and_arrived() {
     let (view, last) = set_up(case("poleana_classic_bridge"));
     assert_eq!(svg_marks(&picture::svg(&view, &last)), (1, 1));
     let text = picture::text(&view, &last);
-    assert!(text.contains("(Y )"), "the tapón's other token stays:\n{text}");
-    assert!(text.contains(" bridge[Y]"), "{text}");
+    assert_eq!(tokens_under(&text, "(12)"), ["Y"], "the tapón's other token stays:\n{text}");
+    assert_eq!(tokens_under(&text, " bridge[1]"), ["Y"], "{text}");
 
     // The capture on Y9: the capturer walked on for +10 to B4 (so Y9 reads as left), and Red's
     // token went back to its start.
     let (view, last) = set_up(case("poleana_capture"));
     assert_eq!(svg_marks(&picture::svg(&view, &last)), (2, 2));
     let text = picture::text(&view, &last);
-    for cell in ["( 5)", "(*9)", "[Y ]", "[start 3]"] {
-        assert!(text.contains(cell), "{cell} in\n{text}");
+    for (cell, tokens) in [("( 5)", ""), ("(*9)", ""), ("[!4]", "Y")] {
+        assert_eq!(tokens_under(&text, cell), [tokens], "{cell} in\n{text}");
     }
+    assert!(text.contains("[start 3]"), "{text}");
 
     // A release: from the start pocket onto Blue's 0.
     let (view, last) = set_up(case("poleana_express_release"));
     let text = picture::text(&view, &last);
-    assert!(text.contains("(start 2)") && text.contains("[B ]"), "{text}");
+    assert!(text.contains("(start 2)"), "{text}");
+    assert_eq!(tokens_under(&text, "[*0]"), ["B"], "{text}");
 
     // Parchís: out of home onto the exit, where two Yellow tokens now stand.
     let (view, last) = set_up(case("parchis_exit_barrier"));
     assert_eq!(svg_marks(&picture::svg(&view, &last)), (1, 1));
     let text = picture::text(&view, &last);
-    assert!(text.contains("[YY]") && text.contains("(home 0)"), "{text}");
+    assert_eq!(tokens_under(&text, "[ 5]"), ["YY"], "{text}");
+    assert!(text.contains("(home 0)"), "{text}");
 
     // Cartas: Blue walked from 21 onto Green's token on 29, which went home.
     let (view, last) = set_up(case("cartas_capture"));
     assert_eq!(svg_marks(&picture::svg(&view, &last)), (1, 2));
     let text = picture::text(&view, &last);
-    for cell in ["(21)", "[B ]", "[home 3]", "*Y!", "*R!"] {
-        assert!(text.contains(cell), "{cell} in\n{text}");
+    for (cell, tokens) in [("(21)", ""), ("[29]", "B"), ("* 0", "Y!"), ("*32", "R!")] {
+        assert_eq!(tokens_under(&text, cell), [tokens], "{cell} in\n{text}");
     }
+    assert!(text.contains("[home 3]"), "{text}");
 
     // A 7 in two shares: 62 into the corridor's c2, and 10 on to 13.
     let (view, last) = set_up(case("cartas_seven"));
     assert_eq!(svg_marks(&picture::svg(&view, &last)), (2, 2));
     let text = picture::text(&view, &last);
-    assert!(text.contains("(62)") && text.contains("(10)"), "{text}");
-    assert_eq!(text.matches("[Y ]").count(), 2, "c2 and 13:\n{text}");
+    for (cell, tokens) in [("(62)", ""), ("(10)", ""), ("[y2]", "Y"), ("[13]", "Y")] {
+        assert_eq!(tokens_under(&text, cell), [tokens], "{cell} in\n{text}");
+    }
 
     // Out of home onto Blue's start, blocking it, and Red's token there goes home.
     let (view, last) = set_up(case("cartas_out_capture"));
     assert_eq!(svg_marks(&picture::svg(&view, &last)), (1, 2));
     let text = picture::text(&view, &last);
-    for cell in ["(home 2)", "[B!]", "[home 3]"] {
-        assert!(text.contains(cell), "{cell} in\n{text}");
-    }
+    assert_eq!(tokens_under(&text, "[16]"), ["B!"], "{text}");
+    assert!(text.contains("(home 2)") && text.contains("[home 3]"), "{text}");
 
     // A swap: a token arrived on each cell.
     let (view, last) = set_up(case("cartas_swap"));
     assert_eq!(svg_marks(&picture::svg(&view, &last)), (0, 2));
     let text = picture::text(&view, &last);
-    assert!(text.contains("[G ]") && text.contains("[Y ]"), "{text}");
+    assert_eq!(tokens_under(&text, "[50]"), ["Y"], "{text}");
+    assert_eq!(tokens_under(&text, "[12]"), ["G"], "{text}");
 
     // The winning step: from 30 past Red's start into c1.
     let (view, last) = set_up(case("cartas_finished"));
     assert_eq!(svg_marks(&picture::svg(&view, &last)), (1, 1));
     let text = picture::text(&view, &last);
-    assert!(text.contains("(30)") && text.contains("[R ]"), "{text}");
+    assert_eq!(tokens_under(&text, "(30)"), [""], "{text}");
+    assert_eq!(tokens_under(&text, "[r1]"), ["R"], "{text}");
 
     // A card passed, a card stolen: no token moved.
     for name in ["cartas_exchange", "cartas_theft"] {
@@ -417,6 +423,76 @@ fn captions_say_whose_turn_and_how_it_ended() {
         assert!(svg.contains(&format!(">{status}</text>")), "{name}: {status}");
         let text = picture::text(&view, &last);
         assert!(text.contains(&status.replace(" · ", ", ")), "{name}:\n{text}");
+    }
+}
+
+/// The cell numbers written in columns `cols` of `line`, left to right: its words without the
+/// marks around them (`*`, `!`, brackets), those that are numbers.
+fn numbers_in(line: &str, cols: std::ops::Range<usize>) -> Vec<u8> {
+    let part: String = line.chars().skip(cols.start).take(cols.len()).collect();
+    part.split_whitespace().filter_map(|w| w.trim_matches(|c| "*![]()".contains(c)).parse().ok()).collect()
+}
+
+/// Every text board writes each cell's number on the first of its two lines and the tokens on
+/// it on the second, so the numbers read in order round the board whatever stands on them.
+#[test]
+fn text_boards_keep_every_cell_number_and_put_the_tokens_under_it() {
+    for case in CASES {
+        let (view, last) = set_up(case);
+        let text = picture::text(&view, &last);
+        // The board's rows of cells begin on the second line, each row on two lines.
+        let lines: Vec<&str> = text.lines().skip(1).collect();
+        let row = |r: usize| lines.get(2 * r).copied().unwrap_or_default();
+        let column = |rows: std::ops::RangeInclusive<usize>, cols: std::ops::Range<usize>| -> Vec<u8> {
+            rows.flat_map(|r| numbers_in(row(r), cols.clone())).collect()
+        };
+        let (top, bottom, left, right): (Vec<u8>, Vec<u8>, Vec<u8>, Vec<u8>) = match &view {
+            View::Cartas(_) => {
+                (numbers_in(row(0), 0..68), numbers_in(row(16), 0..68), column(1..=15, 0..4), column(1..=15, 64..68))
+            }
+            View::Poleana(state) => {
+                let board = state.config().board();
+                let (side, corner) = (board.side(), board.corner());
+                let cells = usize::from(side) + 2;
+                // A stretch in the direction of travel: 10, …, 14, 0, …, 9 (Express 9, …, 12, 0, …, 8).
+                let stretch: Vec<u8> = (corner + 1..side).chain(0..=corner).collect();
+                let reversed: Vec<u8> = stretch.iter().rev().copied().collect();
+                assert_eq!(numbers_in(row(0), 4..4 * cells - 4), reversed, "{}: Red's side\n{text}", case.name);
+                assert_eq!(numbers_in(row(cells - 1), 4..4 * cells - 4), stretch, "{}\n{text}", case.name);
+                assert_eq!(column(1..=cells - 2, 0..4), stretch, "{}: Green's side\n{text}", case.name);
+                let right = column(1..=cells - 2, 4 * cells - 4..4 * cells);
+                assert_eq!(right, reversed, "{}: Blue's side\n{text}", case.name);
+                continue;
+            }
+            View::Parchis(_) => {
+                // The top and the bottom arm: three columns of cells in the middle.
+                for r in 0..8 {
+                    let middle = if r == 0 { vec![34] } else { vec![] };
+                    let expected: Vec<u8> = [35 + r].into_iter().chain(middle).chain([33 - r]).collect();
+                    assert_eq!(numbers_in(row(usize::from(r)), 32..44), expected, "{}: row {r}\n{text}", case.name);
+                }
+                for r in 11..19 {
+                    let middle = if r == 18 { vec![68] } else { vec![] };
+                    let expected: Vec<u8> = [49 + r].into_iter().chain(middle).chain([19 - r]).collect();
+                    assert_eq!(numbers_in(row(usize::from(r)), 32..44), expected, "{}: row {r}\n{text}", case.name);
+                }
+                // The left and the right arm: three rows across.
+                (numbers_in(row(8), 0..76), numbers_in(row(9), 0..76), numbers_in(row(10), 0..76), vec![])
+            }
+        };
+        match &view {
+            View::Cartas(_) => {
+                assert_eq!(top, (24..=40).collect::<Vec<u8>>(), "{}\n{text}", case.name);
+                assert_eq!(bottom, (0..=8).rev().chain((56..=63).rev()).collect::<Vec<u8>>(), "{}\n{text}", case.name);
+                assert_eq!(left, (9..=23).rev().collect::<Vec<u8>>(), "{}\n{text}", case.name);
+                assert_eq!(right, (41..=55).collect::<Vec<u8>>(), "{}\n{text}", case.name);
+            }
+            _ => {
+                assert_eq!(top, (43..=50).rev().chain((18..=25).rev()).collect::<Vec<u8>>(), "{}\n{text}", case.name);
+                assert_eq!(bottom, [51, 17], "{}\n{text}", case.name);
+                assert_eq!(left, (52..=59).chain(9..=16).collect::<Vec<u8>>(), "{}\n{text}", case.name);
+            }
+        }
     }
 }
 
@@ -553,6 +629,24 @@ fn a_random_game_of_every_variant_draws() {
     for (i, variant) in VARIANTS.iter().enumerate() {
         draw_a_random_game(variant, i as u64).unwrap();
     }
+}
+
+/// What stands under each place `label` is written in a text picture: the characters of the
+/// next line under the label's columns, trimmed (empty when no token is there).
+fn tokens_under(text: &str, label: &str) -> Vec<String> {
+    let lines: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    let label: Vec<char> = label.chars().collect();
+    let mut found = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        for start in 0..line.len().saturating_sub(label.len() - 1) {
+            if line[start..start + label.len()] == label[..] {
+                let next = lines.get(i + 1).map_or(&[][..], |l| &l[..]);
+                let under: String = next.iter().skip(start).take(label.len()).collect();
+                found.push(under.trim().to_string());
+            }
+        }
+    }
+    found
 }
 
 /// A text picture: at most 80 columns, plain ASCII, and ends with a newline.

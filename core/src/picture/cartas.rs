@@ -29,9 +29,10 @@
 //! position fields a seat may see, with `seen_by`, the seat's own `hand`, every hand's size, and
 //! the draw pile's size.
 //!
-//! The text picture draws the same ring with four characters a cell (68 columns): track cells by
-//! number (`*` marks a start cell), a token as its seat's letter (`Y!` when it blocks its start),
-//! corridors as `y1`..`y4`, the piles in the centre and each seat's panel in its corner.
+//! The text picture draws the same ring with four characters and two lines a cell (68 columns):
+//! track cells by number (`*` marks a start cell) and corridors as `y1`..`y4`, each with its
+//! token on the line under as its seat's letter (`Y!` when it blocks its start); the piles in the
+//! centre and each seat's panel in its corner.
 
 use alloc::format;
 use alloc::string::{String, ToString};
@@ -42,7 +43,7 @@ use super::grid::CharGrid;
 use super::svg::{Anchor, Font, Paint, Svg};
 use super::{
     BOARD, CAPTION_HEIGHT, Caption, Census, FAINT, FRAME, GOLD, INK, Mark, Marks, PAPER, Shape, draw_caption,
-    draw_disc, draw_tokens, number_chars, text_cell, tint, title_name, token_chars, turn,
+    draw_disc, draw_tokens, number_chars, put_text_cell, text_cell, tint, title_name, token_letters, turn,
 };
 use crate::cartas::{Board, CORRIDOR, Event, QUARTER, Rank, Spot, Stage, TOKENS, TRACK, Theft, View, start};
 use crate::colour::Colour;
@@ -627,28 +628,23 @@ fn view_text(view: &View) -> String {
     out
 }
 
-/// The board as text: the ring with four characters a cell, the piles in the centre, each seat's
-/// panel in its corner, and the status below.
+/// The board as text: the ring with four characters and two lines a cell (its name, and under it
+/// its token), the piles in the centre, each seat's panel in its corner, and the status below.
 pub(super) fn text(view: &View, last: &[game::Event]) -> String {
     let board = view.board();
     let census = census(board);
     let marks = marks(last);
     let cells = CELLS as usize;
-    let mut grid = CharGrid::new(4 * cells, cells);
-    let put = |grid: &mut CharGrid, (col, row): (i32, i32), cell: [char; 4]| {
-        if let (Ok(col), Ok(row)) = (usize::try_from(col), usize::try_from(row)) {
-            grid.put(4 * col, row, &cell.iter().collect::<String>());
-        }
-    };
+    let mut grid = CharGrid::new(4 * cells, 2 * cells);
     for n in 0..TRACK {
         let loc = Loc::Track(n);
         let Some(cell) = grid_cell(loc) else { continue };
-        let content = match token_chars(census.at(loc)) {
-            Some([letter, _]) if blocker(board, n).is_some() => [letter, '!'],
-            Some(tokens) => tokens,
-            None => number_chars(n),
-        };
-        put(&mut grid, cell, text_cell(content, if n % QUARTER == 0 { '*' } else { ' ' }, marks.get(loc)));
+        let mut tokens = token_letters(census.at(loc));
+        if blocker(board, n).is_some() {
+            tokens.push('!');
+        }
+        let label = text_cell(number_chars(n), if n % QUARTER == 0 { '*' } else { ' ' }, marks.get(loc));
+        put_text_cell(&mut grid, cell, label, &tokens);
     }
     for seat in Seat::ALL {
         for k in 1..=CORRIDOR {
@@ -656,14 +652,13 @@ pub(super) fn text(view: &View, last: &[game::Event]) -> String {
             let Some(cell) = grid_cell(loc) else { continue };
             let name = char::from_digit(u32::from(k), 10).unwrap_or('?');
             let own = colour(seat).letter().to_ascii_lowercase();
-            let content = token_chars(census.at(loc)).unwrap_or([own, name]);
-            put(&mut grid, cell, text_cell(content, ' ', marks.get(loc)));
+            put_text_cell(&mut grid, cell, text_cell([own, name], ' ', marks.get(loc)), &token_letters(census.at(loc)));
         }
         write_panel(&mut grid, view, &census, &marks, seat);
     }
     let piles = format!("pile {}   discards {}", view.pile_size(), view.discards().len());
     let middle = MIDDLE as usize;
-    grid.put_centred(4 * (middle - 3), 4 * 7, middle, &piles);
+    grid.put_centred(4 * (middle - 3), 4 * 7, 2 * middle, &piles);
 
     let mut out = String::new();
     let config = format!("{} ({} cards)", view.config(), view.config().deck().len());
@@ -672,20 +667,21 @@ pub(super) fn text(view: &View, last: &[game::Event]) -> String {
     for parts in [status_parts(view), detail_parts(view)] {
         write_wrapped(&mut out, &parts);
     }
-    out.push_str("* start cell  Y! token blocking its start  y1..y4 corridors  # card face down\n");
+    out.push_str("Tokens stand under their cell: Y a token of Yellow's, Y! one blocking its start\n");
+    out.push_str("* start cell  y1..y4 corridors  # card face down\n");
     out.push_str("( ) last move from  [ ] last move to\n");
     out.push_str("Yellow 0 bottom, Blue 1 left, Red 2 top, Green 3 right; play runs clockwise\n");
     out
 }
 
 /// A seat's panel in text, in the inner corner of its quarter: up to seven lines of at most 27
-/// columns.
+/// columns, from the second line of the corner's first row of cells.
 fn write_panel(grid: &mut CharGrid, view: &View, census: &Census<Loc>, marks: &Marks<Loc>, seat: Seat) {
     // Seat 0's corner: columns 1..=7, rows 9..=15.
     let q = quarters(seat.index());
     let (a, b) = (turn((1, MIDDLE + 1), q, CELLS - 1), turn((MIDDLE - 1, CELLS - 2), q, CELLS - 1));
     let (Ok(col), Ok(row)) = (usize::try_from(a.0.min(b.0)), usize::try_from(a.1.min(b.1))) else { return };
-    let (x, y) = (4 * col + 1, row);
+    let (x, y) = (4 * col + 1, 2 * row + 1);
     let own = seat == view.seat();
     let mut lines = Vec::new();
     let name = title_name(colour(seat)).to_ascii_uppercase();

@@ -4,7 +4,9 @@
 //! houses and start pockets, Parchís's cross with its corridors and home corners, or the ring of
 //! Cartas with its corridors and each seat's home and hand (face up only for the seat whose view
 //! it is), the tokens as coloured discs, and a caption with whose turn it is and what is in hand.
-//! [`text`] draws the same board in at most 80 columns of plain ASCII.
+//! [`text`] draws the same board in at most 80 columns of plain ASCII, each cell on two lines:
+//! its number (or name), and under it the tokens on it as their colours' letters (`Y`, `YY`), so
+//! that a token never hides the cell it stands on.
 //!
 //! Both mark the last move, given as the events of the last step (see
 //! [`crate::game::Game::last_events`]): the cells a token left get a dashed outline (SVG class
@@ -27,7 +29,11 @@
 //! let svg = picture::svg(&view, game.last_events());
 //! assert!(svg.starts_with("<svg") && svg.contains("class=\"to\""));
 //! let text = picture::text(&view, game.last_events());
-//! assert!(text.contains("[Y ]")); // the released token, on the cell it reached
+//! // The cell the released token reached (Yellow's 0, safe) is marked, the token under it.
+//! let lines: Vec<&str> = text.lines().collect();
+//! let row = lines.iter().position(|line| line.contains("[*0]")).unwrap();
+//! let column = lines[row].find("[*0]").unwrap();
+//! assert_eq!(lines[row + 1].get(column + 1..column + 2), Some("Y"));
 //! ```
 
 mod cartas;
@@ -41,6 +47,7 @@ use alloc::vec::Vec;
 
 use crate::colour::{Colour, ColourSet};
 use crate::game::{Event, View};
+use grid::CharGrid;
 use svg::{Anchor, Font, Paint, Svg};
 
 /// The board as SVG. Marks the last move: cells that the events `last` moved a token from and to.
@@ -357,8 +364,20 @@ fn draw_legend(svg: &mut Svg, right: i32, y: i32) {
     svg.text(right - 42, y, small, "to");
 }
 
-/// A cell of a text picture: two characters of content between the brackets of its mark, or
-/// between `left` and a blank when unmarked.
+/// Writes a board cell of a text picture. Each grid cell (`col`, `row`) takes four columns and
+/// two lines: `label` (its number or name, see [`text_cell`]) on the first, and under the label's
+/// middle the tokens on the cell (see [`token_letters`]), so that a token never hides what it
+/// stands on.
+pub(crate) fn put_text_cell(grid: &mut CharGrid, (col, row): (i32, i32), label: [char; 4], tokens: &str) {
+    let (Ok(col), Ok(row)) = (usize::try_from(col), usize::try_from(row)) else { return };
+    grid.put(4 * col, 2 * row, &label.iter().collect::<String>());
+    // Up to three letters start under the label's first digit; four fill the cell's width.
+    let shift = usize::from(tokens.chars().count() < 4);
+    grid.put(4 * col + shift, 2 * row + 1, tokens);
+}
+
+/// A cell's label in a text picture: two characters of content between the brackets of its
+/// mark, or between `left` and a blank when unmarked.
 pub(crate) fn text_cell(content: [char; 2], left: char, mark: Option<Mark>) -> [char; 4] {
     match mark {
         Some(mark) => {
@@ -369,17 +388,13 @@ pub(crate) fn text_cell(content: [char; 2], left: char, mark: Option<Mark>) -> [
     }
 }
 
-/// The two characters that show the tokens on a cell in text: `Y ` for one, `YY` for two of a
-/// colour (a tapón or a barrier), `Y3` for more, `YR` for two colours; `None` when empty.
-pub(crate) fn token_chars(counts: [u8; 4]) -> Option<[char; 2]> {
-    let mut present = Colour::ALL.into_iter().zip(counts).filter(|(_, n)| *n > 0);
-    let (first, n) = present.next()?;
-    Some(match (present.next(), n) {
-        (Some((second, _)), _) => [first.letter(), second.letter()],
-        (None, 1) => [first.letter(), ' '],
-        (None, 2) => [first.letter(), first.letter()],
-        (None, n) => [first.letter(), char::from_digit(u32::from(n.min(9)), 10).unwrap_or('+')],
-    })
+/// The letters that show the tokens on a cell in text, under its label: one letter a token,
+/// `Y` for one, `YY` for two of a colour (a tapón or a barrier), `YYY` for three, `YR` for two
+/// colours; empty when there are none. At most four letters: no cell of any game holds more.
+pub(crate) fn token_letters(counts: [u8; 4]) -> String {
+    let letters =
+        Colour::ALL.into_iter().zip(counts).flat_map(|(colour, n)| core::iter::repeat_n(colour.letter(), n.into()));
+    letters.take(4).collect()
 }
 
 /// A one- or two-digit number as two right-aligned characters (`' 5'`, `'12'`).
@@ -420,12 +435,13 @@ mod tests {
     }
 
     #[test]
-    fn token_and_number_chars() {
-        assert_eq!(token_chars([0, 0, 0, 0]), None);
-        assert_eq!(token_chars([1, 0, 0, 0]), Some(['Y', ' ']));
-        assert_eq!(token_chars([0, 2, 0, 0]), Some(['B', 'B']));
-        assert_eq!(token_chars([0, 0, 3, 0]), Some(['R', '3']));
-        assert_eq!(token_chars([1, 0, 0, 1]), Some(['Y', 'G']));
+    fn token_letters_and_number_chars() {
+        assert_eq!(token_letters([0, 0, 0, 0]), "");
+        assert_eq!(token_letters([1, 0, 0, 0]), "Y");
+        assert_eq!(token_letters([0, 2, 0, 0]), "BB");
+        assert_eq!(token_letters([0, 0, 3, 0]), "RRR");
+        assert_eq!(token_letters([1, 0, 0, 1]), "YG");
+        assert_eq!(token_letters([0, 9, 0, 0]), "BBBB");
         assert_eq!(number_chars(5), [' ', '5']);
         assert_eq!(number_chars(68), ['6', '8']);
     }

@@ -13,9 +13,9 @@
 //! - The centre square is split into four triangles, each colour's goal, where its corridor ends.
 //! - A cell holds two discs at most; a barrier (two of a colour on a safe cell) is framed.
 //!
-//! The text picture draws the same cross with four characters a cell (76 columns): track cells
-//! by number (`*` safe), corridors as `y1`..`y7`, the goal counts in the centre and each home's
-//! count in its corner.
+//! The text picture draws the same cross with four characters and two lines a cell (76 columns):
+//! track cells by number (`*` safe) and corridors as `y1`..`y7`, each with the tokens on it as
+//! letters on the line under; the goal counts in the centre and each home's count in its corner.
 
 use crate::rules::Rules;
 use alloc::format;
@@ -26,7 +26,8 @@ use super::grid::CharGrid;
 use super::svg::{Anchor, Font, Paint, Svg};
 use super::{
     ABSENT, BOARD, CAPTION_HEIGHT, Caption, Census, FAINT, FRAME, INK, Mark, Marks, PAPER, Shape, draw_caption,
-    draw_disc, draw_stack, names, number_chars, single, text_cell, tint, tint_in, title_name, token_chars, turn,
+    draw_disc, draw_stack, names, number_chars, put_text_cell, single, text_cell, tint, tint_in, title_name,
+    token_letters, turn,
 };
 use crate::colour::Colour;
 use crate::game;
@@ -396,24 +397,19 @@ fn caption(state: &State) -> Caption {
     }
 }
 
-/// The board as text: the cross with four characters a cell, the homes' counts in the corners,
-/// the goals' in the centre, and the status below.
+/// The board as text: the cross with four characters and two lines a cell (its name, and under it
+/// its tokens), the homes' counts in the corners, the goals' in the centre, and the status below.
 pub(super) fn text(state: &State, last: &[game::Event]) -> String {
     let config = *state.config();
     let census = census(state);
     let marks = marks(last);
     let cells = CELLS as usize;
-    let mut grid = CharGrid::new(4 * cells, cells);
-    let put = |grid: &mut CharGrid, (col, row): (i32, i32), cell: [char; 4]| {
-        if let (Ok(col), Ok(row)) = (usize::try_from(col), usize::try_from(row)) {
-            grid.put(4 * col, row, &cell.iter().collect::<String>());
-        }
-    };
+    let mut grid = CharGrid::new(4 * cells, 2 * cells);
     for n in 1..=TRACK {
         let loc = Loc::Track(n);
         let Some(cell) = grid_cell(loc) else { continue };
-        let content = token_chars(census.at(loc)).unwrap_or_else(|| number_chars(n));
-        put(&mut grid, cell, text_cell(content, if is_safe(n) { '*' } else { ' ' }, marks.get(loc)));
+        let label = text_cell(number_chars(n), if is_safe(n) { '*' } else { ' ' }, marks.get(loc));
+        put_text_cell(&mut grid, cell, label, &token_letters(census.at(loc)));
     }
     for colour in Colour::ALL {
         let playing = config.colours().contains(colour);
@@ -422,15 +418,15 @@ pub(super) fn text(state: &State, last: &[game::Event]) -> String {
             let Some(cell) = grid_cell(loc) else { continue };
             let name = char::from_digit(u32::from(k), 10).unwrap_or('?');
             let own = colour.letter().to_ascii_lowercase();
-            let content = token_chars(census.at(loc)).unwrap_or(if playing { [own, name] } else { ['.', '.'] });
-            put(&mut grid, cell, text_cell(content, ' ', marks.get(loc)));
+            let label = text_cell(if playing { [own, name] } else { ['.', '.'] }, ' ', marks.get(loc));
+            put_text_cell(&mut grid, cell, label, &token_letters(census.at(loc)));
         }
         if playing {
             let goal = Loc::Goal(colour);
             let count = census.at(goal)[colour.index()];
             let digit = char::from_digit(u32::from(count.min(9)), 10).unwrap_or('+');
             let cell = turn((ARM + 1, ARM + 2), colour.index(), CELLS - 1);
-            put(&mut grid, cell, text_cell([colour.letter(), digit], ' ', marks.get(goal)));
+            put_text_cell(&mut grid, cell, text_cell([colour.letter(), digit], ' ', marks.get(goal)), "");
         }
         write_home(&mut grid, state, &census, &marks, colour);
     }
@@ -443,6 +439,7 @@ pub(super) fn text(state: &State, last: &[game::Event]) -> String {
     out.push('\n');
     let exits: Vec<String> = config.colours().iter().map(|c| format!("{}{}", c.letter(), exit(c))).collect();
     out.push_str(&format!("* safe (exits {})  y1..y7 corridors  Y2 in the centre: 2 at the goal\n", exits.join(" ")));
+    out.push_str("Tokens stand under their cell: Y one token, YY two of a colour, YR two colours\n");
     out.push_str("( ) last move from  [ ] last move to\n");
     out
 }
@@ -455,11 +452,11 @@ fn write_home(grid: &mut CharGrid, state: &State, census: &Census<Loc>, marks: &
     else {
         return;
     };
-    let span = 4 * width;
+    let (span, row) = (4 * width, 2 * row);
     let name = title_name(colour).to_ascii_uppercase();
-    grid.put_centred(4 * col, span, row + 2, &name);
+    grid.put_centred(4 * col, span, row + 4, &name);
     if !state.config().colours().contains(colour) {
-        grid.put_centred(4 * col, span, row + 4, "(not playing)");
+        grid.put_centred(4 * col, span, row + 7, "(not playing)");
         return;
     }
     let home = census.at(Loc::Home(colour))[colour.index()];
@@ -471,15 +468,15 @@ fn write_home(grid: &mut CharGrid, state: &State, census: &Census<Loc>, marks: &
         }
         None => text,
     };
-    grid.put_centred(4 * col, span, row + 4, &bracket(format!("home {home}"), Loc::Home(colour)));
-    grid.put_centred(4 * col, span, row + 5, &format!("goal {goal}"));
+    grid.put_centred(4 * col, span, row + 7, &bracket(format!("home {home}"), Loc::Home(colour)));
+    grid.put_centred(4 * col, span, row + 8, &format!("goal {goal}"));
     let note = match state.phase() {
         Phase::Over(outcome) if outcome.winners.contains(colour) => "wins",
         Phase::Chance if state.turn() == colour => "to roll",
         Phase::Decide(_) if state.actor() == colour => "to play",
         _ => "",
     };
-    grid.put_centred(4 * col, span, row + 6, note);
+    grid.put_centred(4 * col, span, row + 9, note);
 }
 
 #[cfg(test)]

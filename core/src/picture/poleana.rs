@@ -14,9 +14,10 @@
 //! - Safe cells (each playing colour's 0, 3 and corner) carry ★; police cells (0..8, Express
 //!   0..7, of colours not in play) carry ⚠; the side of a colour not in play is grey.
 //!
-//! The text picture draws the same square with four characters a cell (cell numbers, `*` safe,
-//! `!` police, or the tokens as letters) and lists each colour's start, limbo, goal, bridge and
-//! house inside it.
+//! The text picture draws the same square with four characters and two lines a cell: the cell's
+//! number (`*` safe, `!` police), and under it the tokens on it as letters. Inside the square it
+//! lists each colour's start, limbo and goal, and its bridge and house cells, again with the
+//! tokens under their numbers.
 
 use crate::rules::Rules;
 use alloc::format;
@@ -27,8 +28,8 @@ use super::grid::CharGrid;
 use super::svg::{Anchor, Font, Paint, Svg};
 use super::{
     ABSENT, BOARD, CAPTION_HEIGHT, Caption, Census, FAINT, FRAME, GOLD, INK, Mark, Marks, PAPER, POLICE, Shape,
-    draw_caption, draw_disc, draw_tokens, names, number_chars, single, text_cell, tint, tint_in, title_name,
-    token_chars, turn,
+    draw_caption, draw_disc, draw_tokens, names, number_chars, put_text_cell, single, text_cell, tint, tint_in,
+    title_name, token_letters, turn,
 };
 use crate::colour::Colour;
 use crate::game;
@@ -513,21 +514,21 @@ fn caption(state: &State) -> Caption {
     }
 }
 
-/// The board as text: the square with four characters a cell, each colour's start, limbo, goal,
-/// bridge and house listed inside it, and the status below.
+/// The board as text: the square with four characters and two lines a cell (its number, and
+/// under it the tokens on it), each colour's start, limbo, goal, bridge and house listed inside
+/// it, and the status below.
 pub(super) fn text(state: &State, last: &[game::Event]) -> String {
     let config = *state.config();
     let layout = Layout::new(config.board());
     let census = census(state);
     let marks = marks(last);
     let cells = usize::try_from(layout.cells).unwrap_or(0);
-    let mut grid = CharGrid::new(4 * cells, cells);
+    let mut grid = CharGrid::new(4 * cells, 2 * cells);
     for side in Colour::ALL {
         for number in 0..layout.board.side() {
-            let (col, row) = layout.grid_cell(side, number);
-            let (Ok(col), Ok(row)) = (usize::try_from(col), usize::try_from(row)) else { continue };
-            let cell: String = side_cell_text(&config, &census, &marks, side, number).iter().collect();
-            grid.put(4 * col, row, &cell);
+            let loc = Loc::Side(side, number);
+            let label = side_cell_label(&config, marks.get(loc), side, number);
+            put_text_cell(&mut grid, layout.grid_cell(side, number), label, &token_letters(census.at(loc)));
         }
     }
     write_inside(&mut grid, cells, &colour_lines(state, &census, &marks));
@@ -541,27 +542,26 @@ pub(super) fn text(state: &State, last: &[game::Event]) -> String {
         out.push_str(&details.join(", "));
         out.push('\n');
     }
+    out.push_str("Tokens stand under their cell: Y one token, YY a tapon of two, YYY three\n");
     out.push_str("Y bottom, B right, R top, G left; travel anticlockwise\n");
     out.push_str("* safe  ! police  ( ) last move from  [ ] last move to\n");
     out
 }
 
-/// One perimeter cell: its tokens as letters, or its number with `*` (safe) or `!` (police).
-fn side_cell_text(config: &Config, census: &Census<Loc>, marks: &Marks<Loc>, side: Colour, number: u8) -> [char; 4] {
+/// A perimeter cell's label: its number, with `*` (safe) or `!` (police).
+fn side_cell_label(config: &Config, mark: Option<Mark>, side: Colour, number: u8) -> [char; 4] {
     let board = config.board();
-    let loc = Loc::Side(side, number);
-    let digit = char::from_digit(u32::from(number), 10);
-    let content = match (token_chars(census.at(loc)), digit) {
-        (Some(tokens), _) => tokens,
-        (None, Some(d)) if config.colours().contains(side) && board.is_safe_number(number) => ['*', d],
-        (None, Some(d)) if config.is_police(side, number) => ['!', d],
-        (None, _) => number_chars(number),
+    let content = match char::from_digit(u32::from(number), 10) {
+        Some(d) if config.colours().contains(side) && board.is_safe_number(number) => ['*', d],
+        Some(d) if config.is_police(side, number) => ['!', d],
+        _ => number_chars(number),
     };
-    text_cell(content, ' ', marks.get(loc))
+    text_cell(content, ' ', mark)
 }
 
-/// Each colour's two lines for the inside of the square.
-fn colour_lines(state: &State, census: &Census<Loc>, marks: &Marks<Loc>) -> Vec<[String; 2]> {
+/// Each colour's three lines for the inside of the square: its counts, then its bridge and
+/// house cells by number with the tokens on them on the line under.
+fn colour_lines(state: &State, census: &Census<Loc>, marks: &Marks<Loc>) -> Vec<[String; 3]> {
     let config = state.config();
     let mut groups = Vec::new();
     for colour in Colour::ALL {
@@ -577,15 +577,20 @@ fn colour_lines(state: &State, census: &Census<Loc>, marks: &Marks<Loc>) -> Vec<
         } else {
             format!("{name:<7} not playing: its 0-{} are police (!)", config.board().police_max())
         };
-        let mut second = String::from(" bridge");
+        let (mut second, mut third) = (String::from(" bridge"), String::from("       "));
         for cell in 1..=BRIDGE_CELLS {
-            second.extend(small_cell(census, marks, Loc::Bridge(colour, cell), cell));
+            let (label, tokens) = small_cell(census, marks, Loc::Bridge(colour, cell), cell);
+            second.extend(label);
+            third.extend(tokens);
         }
         second.push_str(" house");
+        third.push_str("      ");
         for k in 1..HOUSE_CELLS {
-            second.extend(small_cell(census, marks, Loc::House(colour, k), k));
+            let (label, tokens) = small_cell(census, marks, Loc::House(colour, k), k);
+            second.extend(label);
+            third.extend(tokens);
         }
-        groups.push([first, second]);
+        groups.push([first, second, third.trim_end().to_string()]);
     }
     groups
 }
@@ -611,35 +616,39 @@ fn turn_note(state: &State, colour: Colour) -> &'static str {
     }
 }
 
-/// A bridge or house cell in three characters: its token's letter or its number.
-fn small_cell(census: &Census<Loc>, marks: &Marks<Loc>, loc: Loc, number: u8) -> [char; 3] {
-    let content = token_chars(census.at(loc))
-        .map_or_else(|| char::from_digit(u32::from(number), 10).unwrap_or('?'), |chars| chars[0]);
-    match marks.get(loc) {
+/// A bridge or house cell in three characters, its number between the brackets of its mark,
+/// and the three characters under it: its token's letter under the number, or blanks.
+fn small_cell(census: &Census<Loc>, marks: &Marks<Loc>, loc: Loc, number: u8) -> ([char; 3], [char; 3]) {
+    let digit = char::from_digit(u32::from(number), 10).unwrap_or('?');
+    let label = match marks.get(loc) {
         Some(mark) => {
             let (open, close) = mark.brackets();
-            [open, content, close]
+            [open, digit, close]
         }
-        None => [' ', content, ' '],
+        None => [' ', digit, ' '],
+    };
+    let mut tokens = [' '; 3];
+    for (place, letter) in tokens.iter_mut().skip(1).zip(token_letters(census.at(loc)).chars()) {
+        *place = letter;
     }
+    (label, tokens)
 }
 
-/// Writes the colours' lines inside the square, a blank line between colours when there is room.
-fn write_inside(grid: &mut CharGrid, cells: usize, groups: &[[String; 2]]) {
-    let rows = cells.saturating_sub(2);
-    let mut spare = rows.saturating_sub(2 * groups.len());
-    let mut row = 1;
+/// Writes the colours' lines inside the square, spread evenly over the lines between the top
+/// and the bottom rows of cells (and their tokens' lines).
+fn write_inside(grid: &mut CharGrid, cells: usize, groups: &[[String; 3]]) {
+    let (first, last) = (2, 2 * cells.saturating_sub(1));
+    let used: usize = groups.iter().map(|group| group.len()).sum();
+    let gap = last.saturating_sub(first).saturating_sub(used) / (groups.len() + 1);
+    let mut line = first + gap;
     for group in groups {
-        if spare > 0 {
-            row += 1;
-            spare -= 1;
-        }
-        for line in group {
-            if row <= rows {
-                grid.put(4, row, line);
+        for text in group {
+            if line < last {
+                grid.put(4, line, text);
             }
-            row += 1;
+            line += 1;
         }
+        line += gap;
     }
 }
 
