@@ -11,7 +11,7 @@
 //! opponent's hand or exchange card), each event told as a sentence. With `--seed` the table's
 //! dice are verifiable dice derived from the seed, so the same seed plays the same game again;
 //! without it they come from the operating system. Type the number of a choice (or its
-//! notation); `?` asks the medium bot for a hint; `q` quits.
+//! notation); `?` asks the medium bot for a hint; `help` explains the game's notation; `q` quits.
 
 use std::io::{BufRead, IsTerminal, Write};
 use std::process::ExitCode;
@@ -49,7 +49,7 @@ struct Cli {
 const AFTER_HELP: &str = "\
 A search may name its budget, as in search:nodes=N:depth=D (docs/bots.md). You see only your
 seat's view and events. Type the number of a choice (or its notation); `?` asks the medium bot
-for a hint; `q` quits.
+for a hint; `help` explains the game's notation; `q` quits.
 
 Examples:
   play poleana
@@ -135,6 +135,7 @@ fn play(
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(seed);
     let hints = Bot::new(Level::Medium, seed);
     writeln!(out, "{variant}: you are seat {me} ({}). Seed {seed}.", variant.seat_name(me))?;
+    writeln!(out, "Type help for the notation of the choices and the commands.")?;
     table.start(None).map_err(|e| Failure::Game(e.to_string()))?;
     if let View::Cartas(view) = table.view(me) {
         let lead =
@@ -177,7 +178,7 @@ fn play(
                 writeln!(out, "  {:>2}) {choice}", i + 1)?;
             }
             loop {
-                write!(out, "your choice (1-{}, q to quit): ", legal.len())?;
+                write!(out, "your choice (1-{}, ? hint, help, q to quit): ", legal.len())?;
                 out.flush()?;
                 let Some(line) = input.next() else { return Ok(table) };
                 let line = line.trim();
@@ -188,6 +189,10 @@ fn play(
                             let why = hint.reason.map(|r| format!(": {r}")).unwrap_or_default();
                             writeln!(out, "  hint: {}{why}", hint.action)?;
                         }
+                        continue;
+                    }
+                    "help" => {
+                        write!(out, "{}", help(&variant))?;
                         continue;
                     }
                     _ => {}
@@ -202,7 +207,7 @@ fn play(
                 };
                 match table.submit(me, table.step(), &text, None) {
                     Ok(_) => break String::new(),
-                    Err(e) => writeln!(out, "  {e}")?,
+                    Err(e) => writeln!(out, "  {e} (type help for the notation)")?,
                 }
             }
         } else if opponents.kind == Kind::Random {
@@ -766,6 +771,68 @@ fn fold_reason(board: &Board, me: Seat, cards: Cards) -> String {
     why.join("; ")
 }
 
+// ---------------------------------------------------------------------------------------------
+// Help: the commands, and the notation of the game being played.
+
+const COMMANDS: &str = "\
+Commands:
+  1, 2, ...  play the choice with that number (or type the choice itself)
+  ?          a hint from the medium bot
+  help       this help
+  q          quit
+";
+
+const POLEANA_NOTATION: &str = "\
+Poleana notation (docs/rules/poleana.md):
+  Cells: Y12 is cell 12 of Yellow's side (B, R, G the others'); Y4' your own 4
+  on the way home; bY3 cell 3 of Yellow's bridge; 1c..6c your house, 7c the goal
+  release    5+1, 4+2, 3+3, 6+6 bring a token out onto your 0 (6+3: your 3)
+  rescue     a release roll brings a token back from limbo onto your 0
+  sweep      the police send home every rival on a police cell the roll shows
+  Y12+5      the token on Y12 walks 5 (one die, or the sum of both)
+  R14+8/b    the token on R14 walks 8 up the bridge (/b)
+  2xB3+4     the tapon (two tokens) on B3 walks 4 as one, on a double
+  +10  +10/b where the +10 a capture earns walks: round the board, or the bridge
+";
+
+const PARCHIS_NOTATION: &str = "\
+Parchis notation (docs/rules/parchis.md):
+  Cells: the track 1..68 by number; c1..c7 your corridor; goal; home.
+  23+4       the token on 23 plays the 4
+  home+5     a 5 brings a token out of home onto your exit
+  home+sum   the 3+2 or 4+1 sum brings a token out, spending both dice
+  40+20      the token on 40 walks the bonus of 20 a capture earns
+  c3+10      the token on c3 walks the bonus of 10 that reaching the goal earns
+";
+
+const CARTAS_NOTATION: &str = "\
+Cartas notation (docs/rules/cartas.md):
+  Cards: A 2 3 4 5 6 7 8 9 T J Q K * (T is the ten, * the joker). Cells: the
+  track 0..63, c1..c4 your corridor, h home. A choice is a card, a colon, a use:
+  pass:7         in the exchange, pass a 7 face down to the seat on your left
+  A:out          bring a token out onto your start (with an A, a K or a joker)
+  5:12+5         the token on 12 walks 5
+  5:61+5/c       the token on 61 walks 5, turning into your corridor on the way
+  3:c1+3         a token walks on inside your corridor
+  4:20-4         the token on 20 walks 4 backward
+  7:12+3,40+4/c  a 7 split: 3 steps for the token on 12, 4 for the one on 40
+                 (/c: that one turns into your corridor)
+  J:12~40        swap your token on 12 with the token on 40
+  J:own          swap two of your own tokens (nothing moves)
+  2:steal3       take a random card from the hand of seat 3
+  *:12+13        a joker, here played as a king (13); *:steal1 as a 2, seat 1
+";
+
+/// What `help` prints: the notation of the variant's game, then the commands.
+fn help(variant: &Variant) -> String {
+    let notation = match variant {
+        Variant::Poleana(_) => POLEANA_NOTATION,
+        Variant::Parchis(_) => PARCHIS_NOTATION,
+        Variant::Cartas(_) => CARTAS_NOTATION,
+    };
+    format!("{notation}{COMMANDS}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -934,6 +1001,25 @@ mod tests {
             why.starts_with("no walk fits") && why.ends_with("a 2 finds no other seat holding a card to take"),
             "{why}"
         );
+    }
+
+    #[test]
+    fn help_explains_the_notation_of_the_game_and_the_commands() {
+        for (variant, examples) in [
+            ("poleana", &["Y12+5", "R14+8/b", "release", "+10/b"][..]),
+            ("poleana-express:3", &["Y12+5", "2xB3+4"][..]),
+            ("parchis:pairs", &["home+sum", "40+20", "home+5"][..]),
+            ("cartas", &["*:steal1", "7:12+3,40+4/c", "pass:7", "J:own", "T is the ten"][..]),
+        ] {
+            let text = help(&variant.parse().unwrap());
+            for example in examples {
+                assert!(text.contains(example), "{variant}: {example} in\n{text}");
+            }
+            for command in ["help", "?", "q ", "Commands"] {
+                assert!(text.contains(command), "{variant}: {command} in\n{text}");
+            }
+            assert!(text.lines().all(|l| l.chars().count() <= 80), "{text}");
+        }
     }
 
     /// The property run-tests checked on the JSON lines, now on the sentences: the human at
