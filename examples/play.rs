@@ -112,7 +112,8 @@ impl From<std::io::Error> for Failure {
 }
 
 /// Plays a game at a table: the human's lines come from `input`, and everything the human is
-/// told goes to `out`. With `pause`, a folded hand waits for a line before the round goes on.
+/// told goes to `out`. With `pause`, the reason a hand folded waits for a line before the round
+/// goes on.
 /// Returns the table as it ends: over, or where the human quit or the input ran out.
 fn play(
     game: &Setup,
@@ -150,12 +151,13 @@ fn play(
         let view = table.view(me);
         for line in narrate(&news, variant, me, &view) {
             writeln!(out, "{}", bulleted(&line))?;
-        }
-        if pause && folded(&news, me) {
-            write!(out, "  (press Enter to watch the rest of the round) ")?;
-            out.flush()?;
-            if input.next().is_none() {
-                return Ok(table);
+            // The human reads why its hand folded before the round goes on.
+            if pause && line.starts_with(WHY) {
+                write!(out, "  (press Enter to go on) ")?;
+                out.flush()?;
+                if input.next().is_none() {
+                    return Ok(table);
+                }
             }
         }
         if table.is_over() {
@@ -245,13 +247,11 @@ fn bulleted(sentence: &str) -> String {
     out
 }
 
-/// Whether the human's Cartas hand folded among these events.
-fn folded(news: &[Event], me: Seat) -> bool {
-    news.iter().any(|e| matches!(e, Event::Cartas(cartas::Event::Folded { seat, .. }) if *seat == me))
-}
-
 // ---------------------------------------------------------------------------------------------
 // Narration: every event of the human's stream as a sentence.
+
+/// How the line that says why the human's hand folded begins.
+const WHY: &str = "Why: ";
 
 /// The lines the human reads for the events of one step or more, in order: each event's
 /// sentence, except the turn passing (the next line says who acts) and the cards dealt, which
@@ -291,7 +291,7 @@ fn narrate(news: &[Event], variant: Variant, me: Seat, view: &View) -> Vec<Strin
             (Event::Cartas(cartas::Event::Folded { seat, cards }), View::Cartas(view)) if seat == me => {
                 let why =
                     if timed_out { "you ran out of time".to_string() } else { fold_reason(view.board(), me, cards) };
-                lines.push(format!("Why: {why}"));
+                lines.push(format!("{WHY}{why}"));
             }
             _ => {}
         }
