@@ -139,6 +139,24 @@ impl Walk {
         (track.then(|| Place::track(p + steps)), corridor.map(|t| Place::corridor(steps - t)))
     }
 
+    /// The counts of 1 to 15 steps each way allows, as masks (bit `s` for `s` steps): the
+    /// counts that stay on the track (or inside the corridor), and those that turn in.
+    #[inline]
+    fn counts(&self) -> (u16, u16) {
+        // Bits 1..=n.
+        let upto = |n: u8| if n >= 15 { 0xfffe } else { (1u16 << (n + 1)) - 2 };
+        if self.place.corridor_cell().is_some() {
+            return (upto(self.room), 0);
+        }
+        if self.place.progress().is_none() {
+            return (0, 0);
+        }
+        // Bit `s`: the cell `s` ahead is taken.
+        let ahead = self.taken.rotate_right(u32::from(self.here)) as u16;
+        let turn = self.turn.filter(|&t| t < 15).map_or(0, |t| upto(t + self.room) & !upto(t));
+        (upto(self.reach) & !ahead, turn)
+    }
+
     /// No walk of more steps is possible.
     #[inline]
     fn longest(&self) -> u8 {
@@ -167,7 +185,21 @@ pub(crate) fn destination(place: Place, steps: u8, corridor: bool) -> Option<Pla
     (steps > to_start && steps - to_start <= CORRIDOR).then(|| Place::corridor(steps - to_start))
 }
 
+/// The single-token moves of each own token (by slot), as [`Walk::counts`] gives them: worked
+/// out once a listing, since every card but the 7 only tries counts on the same walks.
+struct Counts([(u16, u16); TOKENS]);
+
 impl Table {
+    fn counts(&self, occ: &Occupancy) -> Counts {
+        let mut counts = Counts([(0, 0); TOKENS]);
+        for (slot, &place) in self.own().iter().enumerate() {
+            if !place.is_home() {
+                counts.0[slot] = self.walk(occ, place, self.board.blocks(self.seat, place), false).counts();
+            }
+        }
+        counts
+    }
+
     /// The exchange: one pass per rank held.
     pub(crate) fn exchange<C: Collect>(&self, out: &mut C) {
         for rank in self.hand.ranks() {
@@ -180,7 +212,8 @@ impl Table {
     /// Every legal play, card by card; `false` if the collector stopped it.
     pub(crate) fn play<C: Collect>(&self, out: &mut C) -> bool {
         let mut occ = Occupancy::of(&self.board, self.seat);
-        self.hand.ranks().all(|card| self.card(&mut occ, card, true, out))
+        let counts = self.counts(&occ);
+        self.hand.ranks().all(|card| self.card(&mut occ, &counts, card, true, out))
     }
 
     /// Whether `action` is among the legal plays.
@@ -191,8 +224,9 @@ impl Table {
         }
         let mut find = Find(*action, false);
         let mut occ = Occupancy::of(&self.board, self.seat);
+        let counts = self.counts(&occ);
         // Every legal split is accepted, also one whose result is listed under another split.
-        self.card(&mut occ, card, false, &mut find);
+        self.card(&mut occ, &counts, card, false, &mut find);
         find.1
     }
 
@@ -200,18 +234,18 @@ impl Table {
         &self.board.tokens[self.seat.index()]
     }
 
-    fn card<C: Collect>(&self, occ: &mut Occupancy, card: Rank, dedupe: bool, out: &mut C) -> bool {
+    fn card<C: Collect>(&self, occ: &mut Occupancy, counts: &Counts, card: Rank, dedupe: bool, out: &mut C) -> bool {
         use Rank::*;
         match card {
-            Ace => self.bring_out(occ, card, out) && self.moves(occ, card, [1, 11], false, out),
-            King => self.bring_out(occ, card, out) && self.moves(occ, card, [13], false, out),
-            Two => self.moves(occ, card, [2], false, out) && self.steals(card, out),
-            Four => self.moves(occ, card, [4], true, out),
+            Ace => self.bring_out(occ, card, out) && self.moves(occ, counts, card, [1, 11], false, out),
+            King => self.bring_out(occ, card, out) && self.moves(occ, counts, card, [13], false, out),
+            Two => self.moves(occ, counts, card, [2], false, out) && self.steals(card, out),
+            Four => self.moves(occ, counts, card, [4], true, out),
             Seven => self.sevens(occ, card, dedupe, out),
             Jack => self.swaps(card, out),
             Joker => {
                 self.bring_out(occ, card, out)
-                    && self.moves(occ, card, FORWARD, true, out)
+                    && self.moves(occ, counts, card, FORWARD, true, out)
                     && self.sevens(occ, card, dedupe, out)
                     && self.swaps(card, out)
                     && self.steals(card, out)
@@ -222,7 +256,7 @@ impl Table {
                     Queen => 12,
                     other => other as u8 + 1,
                 };
-                self.moves(occ, card, [steps], false, out)
+                self.moves(occ, counts, card, [steps], false, out)
             }
         }
     }
@@ -240,23 +274,22 @@ impl Table {
     fn moves<C: Collect, const N: usize>(
         &self,
         occ: &Occupancy,
+        walks: &Counts,
         card: Rank,
         counts: [u8; N],
         back: bool,
         out: &mut C,
     ) -> bool {
-        for &place in self.own() {
+        for (&place, &(track, turn)) in self.own().iter().zip(&walks.0) {
             if place.is_home() {
                 continue;
             }
             let from = place.spot(self.seat);
-            let walk = self.walk(occ, place, self.board.blocks(self.seat, place), false);
             for steps in counts {
-                let (track, corridor) = walk.to(steps);
-                if track.is_some() && !out.push(Action::Move { card, from, steps, corridor: false }) {
+                if track & 1 << steps != 0 && !out.push(Action::Move { card, from, steps, corridor: false }) {
                     return false;
                 }
-                if corridor.is_some() && !out.push(Action::Move { card, from, steps, corridor: true }) {
+                if turn & 1 << steps != 0 && !out.push(Action::Move { card, from, steps, corridor: true }) {
                     return false;
                 }
             }
