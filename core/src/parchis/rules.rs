@@ -385,8 +385,9 @@ impl State {
             let (from, to) = (from.spot(colour), landing.to.spot(colour));
             sink.emit(Event::Moved { colour, from, to, steps, by: plan.by });
         }
+        let mut captured = None;
         if let Some(victim) = landing.victim {
-            self.capture(landing.to, colour, victim, sink);
+            captured = self.capture(landing.to, colour, victim, sink).map(|slot| (victim, slot));
             // Whoever stays beside the newcomer arrived before it.
             if let Some(cell) = landing.to.cell(colour) {
                 self.clear_late_on(cell);
@@ -405,7 +406,12 @@ impl State {
             self.check_victory(colour, sink);
             self.earn(colour, 10, sink);
         }
-        self.normalize();
+        // Only the moved token and a captured one can be out of order.
+        self.resort(colour, slot);
+        if let Some((victim, slot)) = captured {
+            self.resort(victim, slot);
+        }
+        self.tidy_marks();
         self.settle(sink, next);
     }
 
@@ -419,9 +425,9 @@ impl State {
         }
     }
 
-    /// Sends the `victim` token on the cell of `at` (a place of `by`) home.
-    fn capture<S: EventSink<Event>>(&mut self, at: Place, by: Colour, victim: Colour, sink: &mut S) {
-        let Some(cell) = at.cell(by) else { return };
+    /// Sends the `victim` token on the cell of `at` (a place of `by`) home; gives its slot.
+    fn capture<S: EventSink<Event>>(&mut self, at: Place, by: Colour, victim: Colour, sink: &mut S) -> Option<usize> {
+        let cell = at.cell(by)?;
         let tokens = &mut self.tokens[victim.index()];
         // With two tokens of the victim's colour there (a rival barrier on an exit), either
         // one goes: they are interchangeable.
@@ -430,7 +436,9 @@ impl State {
             tokens[slot] = Place::HOME;
             self.late &= !(1 << (victim.index() * 4 + slot));
             sink.emit(Event::Captured { by, victim, at: spot });
+            return Some(slot);
         }
+        None
     }
 
     /// Clears the arrival marks of every token on `cell`.
@@ -491,6 +499,42 @@ impl State {
         }
     }
 
+    /// Moves the token of `colour` in `slot`, when it is the colour's only one out of order, to
+    /// its sorted place, with its `late` bit and the `last` mark: what sorting the colour does
+    /// (the sort is stable), without looking at the other colours.
+    #[inline]
+    fn resort(&mut self, colour: Colour, slot: usize) {
+        let c = colour.index();
+        let t = self.tokens[c];
+        // Most moves keep the order.
+        if (slot == 3 || t[slot] <= t[slot + 1]) && (slot == 0 || t[slot - 1] <= t[slot]) {
+            return;
+        }
+        let mut s = slot;
+        while s < 3 && self.tokens[c][s] > self.tokens[c][s + 1] {
+            self.swap_slots(c, s);
+            s += 1;
+        }
+        while s > 0 && self.tokens[c][s - 1] > self.tokens[c][s] {
+            s -= 1;
+            self.swap_slots(c, s);
+        }
+    }
+
+    /// Swaps the tokens of colour index `c` in slots `s` and `s + 1`, with their marks.
+    fn swap_slots(&mut self, c: usize, s: usize) {
+        self.tokens[c].swap(s, s + 1);
+        let (a, b) = (c * 4 + s, c * 4 + s + 1);
+        if (self.late >> a ^ self.late >> b) & 1 != 0 {
+            self.late ^= 1 << a | 1 << b;
+        }
+        if usize::from(self.last) == a {
+            self.last = b as u8;
+        } else if usize::from(self.last) == b {
+            self.last = a as u8;
+        }
+    }
+
     /// Keeps each colour's tokens sorted (with their `late` bits and the `last` token), and
     /// clears `late` where a token no longer shares its cell with another colour.
     fn normalize(&mut self) {
@@ -500,6 +544,12 @@ impl State {
                 self.sort_tokens(colour);
             }
         }
+        self.tidy_marks();
+    }
+
+    /// With the tokens sorted: clears `late` where a token no longer shares its cell with
+    /// another colour, and names the `last` token by the first slot of its place.
+    fn tidy_marks(&mut self) {
         if self.late != 0 {
             let places = places_word(&self.tokens);
             let mut marked = self.late;
