@@ -1,8 +1,6 @@
 //! The rules of Parchís: which moves the dice or a bonus allow, who decides them, and what
 //! playing them does (docs/rules/parchis.md).
 
-use arrayvec::ArrayVec;
-
 use crate::colour::Colour;
 use crate::dice::Roll;
 use crate::events::EventSink;
@@ -17,17 +15,6 @@ pub(crate) struct Plan {
     pub(crate) slot: u8,
     pub(crate) by: Count,
 }
-
-/// A legal move before it is named for a front end.
-#[derive(Clone, Copy, Debug)]
-struct Candidate {
-    plan: Plan,
-    steps: u8,
-    to: Place,
-    victim: Option<Colour>,
-}
-
-type Candidates = ArrayVec<Candidate, 16>;
 
 /// Where a walk ends and whom it captures.
 #[derive(Clone, Copy, Debug)]
@@ -229,7 +216,7 @@ impl State {
         colour: Colour,
         by: Count,
         steps: u8,
-        out: &mut Candidates,
+        out: &mut Choices,
         first_only: bool,
     ) {
         let tokens = &self.tokens[colour.index()];
@@ -238,8 +225,7 @@ impl State {
                 continue;
             }
             if let Some(landing) = self.walk(occ, ahead, colour, place, steps) {
-                let plan = Plan { slot: slot as u8, by };
-                let _ = out.try_push(Candidate { plan, steps, to: landing.to, victim: landing.victim });
+                let _ = out.try_push(Self::choice(colour, place, by, steps, landing));
                 if first_only {
                     return;
                 }
@@ -248,18 +234,29 @@ impl State {
     }
 
     /// Exiting with `by` onto `landing` (the exit's [`State::exit_landing`]), if possible.
-    fn exit(&self, landing: Option<Landing>, colour: Colour, by: Count, out: &mut Candidates) {
+    fn exit(&self, landing: Option<Landing>, colour: Colour, by: Count, out: &mut Choices) {
         if let Some(landing) = landing {
-            let slot = self.tokens[colour.index()].iter().position(|&p| p == Place::HOME).unwrap_or(0) as u8;
-            let _ =
-                out.try_push(Candidate { plan: Plan { slot, by }, steps: 0, to: landing.to, victim: landing.victim });
+            let _ = out.try_push(Self::choice(colour, Place::HOME, by, 0, landing));
+        }
+    }
+
+    /// A move of a token of `colour` from `from`, named for a front end. Moves are listed as
+    /// choices as they are found: no second list to convert.
+    #[inline]
+    fn choice(colour: Colour, from: Place, by: Count, steps: u8, landing: Landing) -> Choice {
+        Choice {
+            action: Action::Move { from: from.spot(colour), by },
+            colour,
+            steps,
+            landing: landing.to.spot(colour),
+            captures: landing.victim,
         }
     }
 
     /// Every move the pending dice allow `colour` (docs/rules/parchis.md §3,
     /// docs/rules/parchis.md §4); with `first_only`, the first one found (the barrier duty only
     /// narrows a list, never empties it).
-    fn dice_moves(&self, occ: &Occupancy, colour: Colour, out: &mut Candidates, first_only: bool) {
+    fn dice_moves(&self, occ: &Occupancy, colour: Colour, out: &mut Choices, first_only: bool) {
         let Some(roll) = self.roll else { return };
         let own = colour == self.turn;
         let exit = self.exit_landing(occ, colour);
@@ -290,9 +287,10 @@ impl State {
         // On a double the first die used must open one of the roller's barriers, when a move
         // does; a 5 that brings a token out comes first (docs/rules/parchis.md §4.5).
         if own && roll.is_double() && self.pending == 0b11 && !(roll.first.value() == 5 && can_exit) {
-            let in_barrier = |c: &Candidate| {
-                let place = self.tokens[colour.index()][usize::from(c.plan.slot)];
-                place.cell(colour).is_some_and(|cell| occ.is_barrier(cell))
+            let in_barrier = |c: &Choice| {
+                let Action::Move { from, .. } = c.action else { return false };
+                let place = Place::of(colour, from);
+                place.and_then(|p| p.cell(colour)).is_some_and(|cell| occ.is_barrier(cell))
             };
             if out.iter().any(in_barrier) {
                 out.retain(|c| in_barrier(c));
@@ -301,13 +299,13 @@ impl State {
     }
 
     /// Every move the pending bonus allows `colour`.
-    fn bonus_moves(&self, occ: &Occupancy, colour: Colour, bonus: Bonus, out: &mut Candidates, first_only: bool) {
+    fn bonus_moves(&self, occ: &Occupancy, colour: Colour, bonus: Bonus, out: &mut Choices, first_only: bool) {
         self.moves(occ, occ.barriers_ahead(colour), colour, Count::Bonus(bonus.amount), bonus.amount, out, first_only);
     }
 
     /// Who decides now and with which moves: a pending bonus first (its colour, else the
     /// partner's tokens), then the dice (the roller, else the partner by cession).
-    fn decision(&self, occ: &Occupancy, out: &mut Candidates, first_only: bool) -> Option<Colour> {
+    fn decision(&self, occ: &Occupancy, out: &mut Choices, first_only: bool) -> Option<Colour> {
         let colours = [Some(self.turn), self.partner(self.turn)];
         if let Some(bonus) = self.bonus {
             for colour in [Some(bonus.colour), self.partner(bonus.colour)].into_iter().flatten() {
@@ -336,24 +334,9 @@ impl State {
             return;
         }
         let occ = Occupancy::of(self);
-        let mut cands = Candidates::new();
-        if self.decision(&occ, &mut cands, false) == Some(self.actor) {
-            self.list(&cands, out);
-        }
-    }
-
-    /// The actor's candidates as listed choices.
-    fn list(&self, cands: &Candidates, out: &mut Choices) {
-        let tokens = &self.tokens[self.actor.index()];
-        for c in cands {
-            let from = tokens[usize::from(c.plan.slot)].spot(self.actor);
-            let _ = out.try_push(Choice {
-                action: Action::Move { from, by: c.plan.by },
-                colour: self.actor,
-                steps: c.steps,
-                landing: c.to.spot(self.actor),
-                captures: c.victim,
-            });
+        let mut found = Choices::new();
+        if self.decision(&occ, &mut found, false) == Some(self.actor) {
+            out.extend(found);
         }
     }
 
@@ -576,22 +559,25 @@ impl State {
     /// roll; sets who decides next. With `next`, the search that finds who decides lists all
     /// of that colour's moves into it, the listing of the position settled (a playout then
     /// needs no second search); without, it stops at the first move found.
-    pub(crate) fn settle<S: EventSink<Event>>(&mut self, sink: &mut S, next: Option<&mut Choices>) {
+    pub(crate) fn settle<S: EventSink<Event>>(&mut self, sink: &mut S, mut next: Option<&mut Choices>) {
         loop {
             if self.outcome.is_some() {
                 return;
             }
             let Some(roll) = self.roll else { return };
             let occ = Occupancy::of(self);
-            let mut cands = Candidates::new();
-            if let Some(colour) = self.decision(&occ, &mut cands, next.is_none()) {
+            // The playout's list (empty when settling starts) takes the moves as they are found;
+            // a search that finds none leaves it empty for the next round of the loop.
+            let mut first = Choices::new();
+            let found = match next.as_deref_mut() {
+                Some(list) => self.decision(&occ, list, false),
+                None => self.decision(&occ, &mut first, true),
+            };
+            if let Some(colour) = found {
                 if self.bonus.is_none() && colour != self.turn && self.actor == self.turn {
                     sink.emit(Event::Ceded { from: self.turn, to: colour });
                 }
                 self.actor = colour;
-                if let Some(next) = next {
-                    self.list(&cands, next);
-                }
                 return;
             }
             if let Some(bonus) = self.bonus.take() {
