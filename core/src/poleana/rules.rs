@@ -513,11 +513,11 @@ impl State {
                 }
                 let (lo, hi) =
                     (roll.first.value().min(roll.second.value()), roll.first.value().max(roll.second.value()));
-                self.moves(occ, lo, NONE, out);
                 if hi != lo {
-                    self.moves(occ, hi, NONE, out);
+                    self.roll_moves(occ, [lo, hi, roll.sum()], out);
+                } else {
+                    self.roll_moves(occ, [lo, roll.sum()], out);
                 }
-                self.moves(occ, roll.sum(), NONE, out);
                 if roll.is_double() && self.config.tapon_captures() {
                     self.tapon_moves(occ, lo, out);
                 }
@@ -547,6 +547,54 @@ impl State {
                     });
                 }
             }
+        }
+    }
+
+    /// Single-token moves of each count in `counts`, one per distinct place: all moves of the
+    /// first count, then of the next, in token order within each, as separate searches list
+    /// them; found in one pass over the tokens, so that each token's place is read once.
+    fn roll_moves<const N: usize>(&self, occ: &Occupancy, counts: [u8; N], out: &mut Candidates) {
+        let board = self.config.board();
+        let c = self.turn;
+        // The moves of the later counts wait here until the first count's are listed.
+        let mut later = [Candidates::new(), Candidates::new()];
+        let own = self.own();
+        let mut last = Place::UNUSED;
+        for (i, &place) in own.iter().enumerate() {
+            if !place.on_board() || place == last {
+                continue;
+            }
+            last = place;
+            let token = i as u8;
+            let kind = place.kind();
+            // A bridge may lie ahead when its entry is nearer than the walk (always from a bridge).
+            let ahead = match kind {
+                Kind::Track(d) => board.entry_ahead(c, d),
+                _ => 0,
+            };
+            for (k, &steps) in counts.iter().enumerate() {
+                let list = if k == 0 { &mut *out } else { &mut later[k - 1] };
+                for up in [false, true] {
+                    let walk = match kind {
+                        Kind::Track(d) if !up => self.run(occ, c, d, steps),
+                        Kind::Track(d) if ahead < steps => self.climb(occ, c, d, steps),
+                        Kind::Track(_) => None,
+                        Kind::Bridge(..) => self.walk(occ, c, place, steps, up),
+                        _ if !up => self.walk(occ, c, place, steps, up),
+                        _ => None,
+                    };
+                    if let Some(w) = walk {
+                        let _ = list.try_push(Candidate {
+                            plan: Plan::Move { token, steps, up },
+                            priority: w.priority(),
+                            landing: Some(w.to),
+                        });
+                    }
+                }
+            }
+        }
+        for list in &later[..N - 1] {
+            let _ = out.try_extend_from_slice(list);
         }
     }
 
