@@ -566,35 +566,42 @@ impl State {
             }
             last = place;
             let token = i as u8;
-            let kind = place.kind();
             // A bridge may lie ahead when its entry is nearer than the walk (always from a bridge).
-            let ahead = match kind {
+            let ahead = match place.kind() {
                 Kind::Track(d) => board.entry_ahead(c, d),
                 _ => 0,
             };
-            for (k, &steps) in counts.iter().enumerate() {
-                let list = if k == 0 { &mut *out } else { &mut later[k - 1] };
-                for up in [false, true] {
-                    let walk = match kind {
-                        Kind::Track(d) if !up => self.run(occ, c, d, steps),
-                        Kind::Track(d) if ahead < steps => self.climb(occ, c, d, steps),
-                        Kind::Track(_) => None,
-                        Kind::Bridge(..) => self.walk(occ, c, place, steps, up),
-                        _ if !up => self.walk(occ, c, place, steps, up),
-                        _ => None,
-                    };
-                    if let Some(w) = walk {
-                        let _ = list.try_push(Candidate {
-                            plan: Plan::Move { token, steps, up },
-                            priority: w.priority(),
-                            landing: Some(w.to),
-                        });
-                    }
-                }
+            self.token_moves(occ, token, place, ahead, counts[0], out);
+            for (list, &steps) in later.iter_mut().zip(&counts[1..]) {
+                self.token_moves(occ, token, place, ahead, steps, list);
             }
         }
         for list in &later[..N - 1] {
             let _ = out.try_extend_from_slice(list);
+        }
+    }
+
+    /// The moves of `token` from `place` by `steps`, by the perimeter and then by a bridge;
+    /// `ahead` is the distance to the next bridge entry on the perimeter.
+    #[inline(always)]
+    fn token_moves(&self, occ: &Occupancy, token: u8, place: Place, ahead: u8, steps: u8, out: &mut Candidates) {
+        let c = self.turn;
+        for up in [false, true] {
+            let walk = match place.kind() {
+                Kind::Track(d) if !up => self.run(occ, c, d, steps),
+                Kind::Track(d) if ahead < steps => self.climb(occ, c, d, steps),
+                Kind::Track(_) => None,
+                Kind::Bridge(..) => self.walk(occ, c, place, steps, up),
+                _ if !up => self.walk(occ, c, place, steps, up),
+                _ => None,
+            };
+            if let Some(w) = walk {
+                let _ = out.try_push(Candidate {
+                    plan: Plan::Move { token, steps, up },
+                    priority: w.priority(),
+                    landing: Some(w.to),
+                });
+            }
         }
     }
 
