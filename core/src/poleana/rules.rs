@@ -669,30 +669,27 @@ impl State {
     fn maximum_advance(&self, cands: &Candidates) -> u32 {
         let all = if cands.len() >= 32 { u32::MAX } else { (1u32 << cands.len()) - 1 };
         let mut keep = all;
-        // Only a class of two or more choices can lose one: find those in one pass.
-        let (mut seen, mut shared) = (0u8, 0u8);
-        for cand in cands {
-            let bit = 1 << cand.priority as u8;
-            shared |= seen & bit;
-            seen |= bit;
+        // Each class's members as a bit set, in one pass: only a class of two or more choices
+        // can lose one.
+        let mut members = [0u32; 5];
+        for (i, cand) in cands.iter().enumerate() {
+            members[cand.priority as usize] |= 1 << i;
         }
-        for class in [Priority::Sweep, Priority::Release, Priority::Capture, Priority::Move] {
-            if shared & (1 << class as u8) == 0 {
+        for class in members {
+            if class & (class.wrapping_sub(1)) == 0 {
                 continue;
             }
-            let members = cands.iter().enumerate().filter(|(_, c)| c.priority == class);
             let mut whole = 0u32;
-            for (i, cand) in members.clone() {
-                if self.uses_whole_roll(cand, cands) {
+            let mut rest = class;
+            while rest != 0 {
+                let i = rest.trailing_zeros();
+                rest &= rest - 1;
+                if self.uses_whole_roll(&cands[i as usize], cands) {
                     whole |= 1 << i;
                 }
             }
             if whole != 0 {
-                for (i, _) in members {
-                    if whole & (1 << i) == 0 {
-                        keep &= !(1 << i);
-                    }
-                }
+                keep &= !(class & !whole);
             }
         }
         keep
@@ -737,13 +734,18 @@ impl State {
         let own = self.own();
         cands.iter().any(|c| {
             let Plan::Move { token, steps: s, up: false } = c.plan else { return false };
-            let place = own[usize::from(token)];
-            let Some(d) = place.progress() else { return false };
-            if s != steps || d + steps > board.last_track() {
+            if s != steps {
                 return false;
             }
-            // Listings name the first token of a place: another token there plays it as well.
-            let another = token != mover || own.iter().filter(|&&p| p == place).count() >= 2;
+            let place = own[usize::from(token)];
+            let Some(d) = place.progress() else { return false };
+            if d + steps > board.last_track() {
+                return false;
+            }
+            // Listings name the first token of a place: another token there plays it as well
+            // (a colour's tokens are sorted, so one on the same place stands beside it).
+            let t = usize::from(token);
+            let another = token != mover || (t > 0 && own[t - 1] == place) || own.get(t + 1) == Some(&place);
             let start = board.perimeter_at(self.turn, d);
             let ahead = |cell: Cell| board.wrap(cell.0 + board.lap() - start);
             another && landing.is_none_or(|cell| !cell.is_perimeter() || !(1..=steps).contains(&ahead(cell)))
