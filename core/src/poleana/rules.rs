@@ -557,7 +557,8 @@ impl State {
         let board = self.config.board();
         let c = self.turn;
         // The moves of the later counts wait here until the first count's are listed.
-        let mut later = [Candidates::new(), Candidates::new()];
+        // (A count has at most two moves, perimeter and bridge, for each of four tokens.)
+        let mut later = [ArrayVec::<Candidate, 8>::new(), ArrayVec::<Candidate, 8>::new()];
         let own = self.own();
         let mut last = Place::UNUSED;
         for (i, &place) in own.iter().enumerate() {
@@ -584,17 +585,17 @@ impl State {
     /// The moves of `token` from `place` by `steps`, by the perimeter and then by a bridge;
     /// `ahead` is the distance to the next bridge entry on the perimeter.
     #[inline(always)]
-    fn token_moves(&self, occ: &Occupancy, token: u8, place: Place, ahead: u8, steps: u8, out: &mut Candidates) {
+    fn token_moves<const CAP: usize>(
+        &self,
+        occ: &Occupancy,
+        token: u8,
+        place: Place,
+        ahead: u8,
+        steps: u8,
+        out: &mut ArrayVec<Candidate, CAP>,
+    ) {
         let c = self.turn;
-        for up in [false, true] {
-            let walk = match place.kind() {
-                Kind::Track(d) if !up => self.run(occ, c, d, steps),
-                Kind::Track(d) if ahead < steps => self.climb(occ, c, d, steps),
-                Kind::Track(_) => None,
-                Kind::Bridge(..) => self.walk(occ, c, place, steps, up),
-                _ if !up => self.walk(occ, c, place, steps, up),
-                _ => None,
-            };
+        let mut push = |walk: Option<Walk>, up: bool| {
             if let Some(w) = walk {
                 let _ = out.try_push(Candidate {
                     plan: Plan::Move { token, steps, up },
@@ -602,7 +603,16 @@ impl State {
                     landing: Some(w.to),
                 });
             }
-        }
+        };
+        let (perimeter, bridge) = match place.kind() {
+            Kind::Track(d) => {
+                (self.run(occ, c, d, steps), if ahead < steps { self.climb(occ, c, d, steps) } else { None })
+            }
+            Kind::Bridge(..) => (self.walk(occ, c, place, steps, false), self.walk(occ, c, place, steps, true)),
+            _ => (self.walk(occ, c, place, steps, false), None),
+        };
+        push(perimeter, false);
+        push(bridge, true);
     }
 
     /// Tapón come tapón: each own tapón on the perimeter moving `steps` as a unit.
