@@ -652,17 +652,21 @@ impl State {
     fn list(&self, occ: &Occupancy, out: &mut Choices) {
         let mut cands = Candidates::new();
         self.candidates(occ, &mut cands);
-        let keep = self.maximum_advance(&cands);
-        let best = cands.iter().map(|c| c.priority).min();
-        let board = self.config.board();
+        // Each priority class's members as a bit set (bit `i` for candidate `i`), in one pass.
+        let mut members = [0u32; 5];
         for (i, cand) in cands.iter().enumerate() {
-            if keep & (1 << i) == 0 {
-                continue;
-            }
-            let compliance = if Some(cand.priority) == best { Compliance::Compliant } else { Compliance::Infraction };
-            if compliance == Compliance::Infraction && self.config.mode() == Mode::Strict {
-                continue;
-            }
+            members[cand.priority as usize] |= 1 << i;
+        }
+        let Some(best) = members.iter().position(|&m| m != 0) else { return };
+        // Strict mode lists only the best class present: the others need no maximum advance.
+        let classes = if self.config.mode() == Mode::Strict { &members[best..=best] } else { &members[..] };
+        let mut keep = self.maximum_advance(&cands, classes);
+        let board = self.config.board();
+        while keep != 0 {
+            let cand = &cands[keep.trailing_zeros() as usize];
+            keep &= keep - 1;
+            let compliance =
+                if cand.priority as usize == best { Compliance::Compliant } else { Compliance::Infraction };
             let _ = out.try_push(Choice {
                 action: self.action_of(cand.plan),
                 priority: cand.priority,
@@ -674,19 +678,14 @@ impl State {
     }
 
     /// Maximum advance (docs/rules/poleana.md §3.4): within each priority class, when some choice
-    /// lets the whole roll be used, the choices that would strand part of it are dropped. Returns
-    /// the kept candidates as a bit set.
-    fn maximum_advance(&self, cands: &Candidates) -> u32 {
-        let all = if cands.len() >= 32 { u32::MAX } else { (1u32 << cands.len()) - 1 };
-        let mut keep = all;
-        // Each class's members as a bit set, in one pass: only a class of two or more choices
-        // can lose one.
-        let mut members = [0u32; 5];
-        for (i, cand) in cands.iter().enumerate() {
-            members[cand.priority as usize] |= 1 << i;
-        }
-        for class in members {
-            if class & (class.wrapping_sub(1)) == 0 {
+    /// lets the whole roll be used, the choices that would strand part of it are dropped. Takes
+    /// the classes' members as bit sets and returns the kept candidates as one.
+    fn maximum_advance(&self, cands: &Candidates, classes: &[u32]) -> u32 {
+        let mut keep = 0;
+        for &class in classes {
+            // Only a class of two or more choices can lose one.
+            if class & class.wrapping_sub(1) == 0 {
+                keep |= class;
                 continue;
             }
             let mut whole = 0u32;
@@ -698,9 +697,7 @@ impl State {
                     whole |= 1 << i;
                 }
             }
-            if whole != 0 {
-                keep &= !(class & !whole);
-            }
+            keep |= if whole != 0 { whole } else { class };
         }
         keep
     }
