@@ -1,7 +1,9 @@
 //! Writes the seed corpora of the fuzz targets from real games: records, positions, action
 //! notation and variant texts met while playing random games of every variant.
 //!
-//! `cargo run --bin seed-corpus` (in `fuzz/`) rewrites `fuzz/seeds/`.
+//! `cargo run --bin seed-corpus` (in `fuzz/`) rewrites `fuzz/seeds/`. It is a `[[bin]]` of the
+//! fuzz package, so `cargo fuzz list` names it with the fuzz targets; it takes no arguments, and
+//! refuses the ones `cargo fuzz run` would pass, rather than rewrite the seeds.
 
 use std::collections::BTreeSet;
 use std::fs;
@@ -13,6 +15,10 @@ use rand_core::{Rng, SeedableRng};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
 fn main() -> std::io::Result<()> {
+    if std::env::args_os().len() > 1 {
+        eprintln!("usage: cargo run --bin seed-corpus (no arguments): rewrites fuzz/seeds/; it is no fuzz target");
+        std::process::exit(2);
+    }
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("seeds");
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(2026);
     let (mut positions, mut actions) = (BTreeSet::new(), BTreeSet::new());
