@@ -130,6 +130,7 @@ fn main() -> ExitCode {
         if progress {
             scope.spawn(|| show_progress(&done, options.games, &finished));
         }
+        // The batch function that takes a bound on decisions; nothing requests its stop.
         let games = 0..options.games;
         let seats = [options.policy];
         let summaries = simulate_range_with_stop(
