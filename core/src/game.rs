@@ -878,6 +878,11 @@ impl Game {
         Record::new(self.start, self.steps.clone())
     }
 
+    /// The position the game started from.
+    pub fn start(&self) -> &State {
+        &self.start
+    }
+
     /// The steps so far.
     pub fn steps(&self) -> &[Step] {
         &self.steps

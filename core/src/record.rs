@@ -54,6 +54,21 @@ pub enum Step {
     },
 }
 
+/// One step as a store appends it: its index in the record (from 0), the step, its host time
+/// and its link of the hash chain ([`crate::table::Table::steps_since`]). A store that keeps a
+/// game's [`Record::header`] and its entries has the whole record ([`Record::from_entries`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Entry {
+    /// The step's index in the record, from 0.
+    pub index: usize,
+    /// The chance outcome, action or timeout.
+    pub step: Step,
+    /// The host's time of the step, when it gave one.
+    pub time: Option<u64>,
+    /// The step's link: SHA-256 of the previous link, the chain key and the step.
+    pub link: Link,
+}
+
 /// Where a table's chance outcomes came from.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum DiceSource {
@@ -238,16 +253,11 @@ impl Record {
     /// table's chain key when it has one, then step `i`'s canonical JSON (see
     /// `docs/records.md`).
     pub fn links(&self) -> Vec<Link> {
-        let mut link: Link = Sha256::digest(self.canonical_header().as_bytes()).into();
+        let key = self.chain_key();
+        let mut link = self.header_digest();
         let mut links = Vec::with_capacity(self.steps.len());
         for (i, step) in self.steps.iter().enumerate() {
-            let mut hasher = Sha256::new();
-            hasher.update(link);
-            if let Some(key) = self.table.as_ref().and_then(|m| m.chain_key) {
-                hasher.update(key);
-            }
-            hasher.update(canonical_step(step, self.time(i)).as_bytes());
-            link = hasher.finalize().into();
+            link = next_link(&link, key.as_ref(), step, self.time(i));
             links.push(link);
         }
         links
@@ -258,8 +268,54 @@ impl Record {
     pub fn head(&self) -> Link {
         match self.links().last() {
             Some(link) => *link,
-            None => Sha256::digest(self.canonical_header().as_bytes()).into(),
+            None => self.header_digest(),
         }
+    }
+
+    /// The record without its steps: configuration and metadata, what a store keeps once per
+    /// game while it appends the steps ([`Entry`]).
+    pub fn header(&self) -> Record {
+        Record { start: self.start, steps: Vec::new(), times: Vec::new(), table: self.table.clone(), claimed: None }
+    }
+
+    /// A record from its header and its steps as a store appended them: each entry's link is
+    /// kept as the link it claims, so [`Record::verify`] (and [`crate::table::Table::resume`])
+    /// finds a step changed, lost or cut short by a torn write.
+    pub fn from_entries(header: &Record, entries: &[Entry]) -> Result<Record, RecordError> {
+        if !header.steps.is_empty() {
+            return Err(RecordError::Table(format!(
+                "a header holds no steps, and this one holds {}",
+                header.steps.len()
+            )));
+        }
+        if let Some(meta) = &header.table {
+            meta.check(header.variant().seats(), entries.len()).map_err(RecordError::Table)?;
+        }
+        let mut record = header.header();
+        for (index, entry) in entries.iter().enumerate() {
+            if entry.index != index {
+                return Err(RecordError::Step {
+                    index,
+                    reason: format!("the store gave step {} where step {index} comes", entry.index),
+                });
+            }
+            record.steps.push(entry.step);
+            record.times.push(entry.time);
+        }
+        if record.times.iter().all(Option::is_none) {
+            record.times.clear();
+        }
+        record.claimed = Some(entries.iter().map(|e| Some(e.link)).collect());
+        Ok(record)
+    }
+
+    pub(crate) fn chain_key(&self) -> Option<Link> {
+        self.table.as_ref().and_then(|m| m.chain_key)
+    }
+
+    /// The digest the chain starts from: the canonical header's.
+    pub(crate) fn header_digest(&self) -> Link {
+        Sha256::digest(self.canonical_header().as_bytes()).into()
     }
 
     /// Checks the hash chain: every link a JSON record carried must follow from its content,
@@ -382,6 +438,18 @@ pub(crate) fn replay_step(game: &mut Game, step: Step) -> Result<(), String> {
             game.timeout().map(drop).map_err(|e| e.to_string())
         }
     }
+}
+
+/// The link after `previous` for `step` at host time `time`: one SHA-256, so a table extends
+/// its chain at the same cost at every step.
+pub(crate) fn next_link(previous: &Link, key: Option<&Link>, step: &Step, time: Option<u64>) -> Link {
+    let mut hasher = Sha256::new();
+    hasher.update(previous);
+    if let Some(key) = key {
+        hasher.update(key);
+    }
+    hasher.update(canonical_step(step, time).as_bytes());
+    hasher.finalize().into()
 }
 
 /// A step's canonical JSON, the text its link hashes: keys in a fixed order, no spaces.
@@ -620,22 +688,7 @@ mod json {
                     .iter()
                     .zip(&links)
                     .enumerate()
-                    .map(|(i, (step, link))| {
-                        let mut raw = match step {
-                            Step::Chance(o) => RawStep { chance: Some(o.to_string()), ..RawStep::default() },
-                            Step::Action { seat, action } => RawStep {
-                                seat: Some(seat.index() as u8),
-                                action: Some(action.to_string()),
-                                ..RawStep::default()
-                            },
-                            Step::Timeout { seat } => {
-                                RawStep { seat: Some(seat.index() as u8), timeout: Some(true), ..RawStep::default() }
-                            }
-                        };
-                        raw.time = self.time(i);
-                        raw.link = Some(hex(link));
-                        raw
-                    })
+                    .map(|(i, (step, link))| raw_step(step, self.time(i), link))
                     .collect(),
             }
         }
@@ -655,6 +708,31 @@ mod json {
                 }
             }
             let raw: RawRecord = serde_json::from_str(text).map_err(|e| RecordError::Json(bounded(&e.to_string())))?;
+            Record::from_raw(raw)
+        }
+
+        /// Reads a record kept as a store keeps it: the header's JSON ([`Record::header`] as
+        /// JSON, with no steps) and each step's JSON as [`Entry::to_json`] wrote it, in order.
+        /// The links they carry are checked by [`Record::verify`], so a torn last write shows as
+        /// that step's error.
+        pub fn from_json_parts<S: AsRef<str>>(header: &str, steps: &[S]) -> Result<Record, RecordError> {
+            let header = Record::from_json(header)?;
+            if !header.steps.is_empty() {
+                return Err(RecordError::Table(format!(
+                    "a header holds no steps, and this one holds {}",
+                    header.steps.len()
+                )));
+            }
+            let mut raw = header.raw();
+            for (index, text) in steps.iter().enumerate() {
+                let step: RawStep = serde_json::from_str(text.as_ref())
+                    .map_err(|e| RecordError::Step { index, reason: bounded(&e.to_string()) })?;
+                raw.steps.push(step);
+            }
+            Record::from_raw(raw)
+        }
+
+        fn from_raw(raw: RawRecord) -> Result<Record, RecordError> {
             if raw.format != FORMAT {
                 return Err(RecordError::Format(Snippet::new(&raw.format)));
             }
@@ -734,6 +812,29 @@ mod json {
             }
             Ok(Record { start, steps, times, table, claimed: Some(links) })
         }
+    }
+
+    impl Entry {
+        /// The step as the record's JSON writes it, with its time and link: the row a store
+        /// appends (`{"seat":0,"action":"release","time":1000,"link":"…"}`).
+        pub fn to_json(&self) -> String {
+            serde_json::to_string(&raw_step(&self.step, self.time, &self.link)).unwrap_or_default()
+        }
+    }
+
+    fn raw_step(step: &Step, time: Option<u64>, link: &Link) -> RawStep {
+        let mut raw = match step {
+            Step::Chance(o) => RawStep { chance: Some(o.to_string()), ..RawStep::default() },
+            Step::Action { seat, action } => {
+                RawStep { seat: Some(seat.index() as u8), action: Some(action.to_string()), ..RawStep::default() }
+            }
+            Step::Timeout { seat } => {
+                RawStep { seat: Some(seat.index() as u8), timeout: Some(true), ..RawStep::default() }
+            }
+        };
+        raw.time = time;
+        raw.link = Some(hex(link));
+        raw
     }
 
     /// A digest of the table object, written in hex, or what is wrong with it.

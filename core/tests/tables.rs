@@ -1508,3 +1508,149 @@ fn a_record_of_an_unstarted_table_with_steps_is_refused() {
     let err = Record::from_json(&text).unwrap_err();
     assert!(err.to_string().contains("has not started, yet it holds"), "{err}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// 9. A step costs the same however long the game: the head, the appended steps, the events
+// ---------------------------------------------------------------------------------------------
+
+/// A store as a server keeps one: the header after every change to it, and each step appended
+/// once, as JSON, after the steps it holds.
+#[derive(Default)]
+struct AppendOnly {
+    header: String,
+    rows: Vec<String>,
+}
+
+impl AppendOnly {
+    fn keep(&mut self, table: &Table) {
+        if !table.is_started() || self.header.is_empty() {
+            self.header = table.header().to_json();
+        }
+        for entry in table.steps_since(self.rows.len()) {
+            assert_eq!(entry.index, self.rows.len(), "steps_since gave step {} out of order", entry.index);
+            self.rows.push(entry.to_json());
+        }
+    }
+
+    fn record(&self) -> Result<Record, fichas::record::RecordError> {
+        Record::from_json_parts(&self.header, &self.rows)
+    }
+}
+
+#[test]
+fn the_head_and_the_appended_steps_follow_the_chain_at_every_step() {
+    for (game, text) in ["poleana", "parchis:pairs", "cartas"].iter().enumerate() {
+        let mut table = verifiable(text, &SEEDS[..variant(text).seats()]);
+        let mut store = AppendOnly::default();
+        store.keep(&table);
+        while !table.is_over() {
+            play_one(&mut table, game as u64);
+            store.keep(&table);
+            let record = table.record();
+            assert_eq!(table.head(), record.head(), "{text}: the kept head differs at {table}");
+            let links = record.links();
+            let appended: Vec<_> = table.steps_since(links.len().saturating_sub(3)).map(|e| e.link).collect();
+            assert_eq!(appended, links[links.len().saturating_sub(3)..], "{text}: steps_since's links");
+        }
+        assert_eq!(table.steps_since(table.step() + 5).count(), 0, "nothing after the last step");
+        let stored = store.record().unwrap();
+        assert_eq!(stored, table.record(), "{text}: header plus rows is the record");
+        stored.verify(Some(&table.head())).unwrap();
+    }
+}
+
+#[test]
+fn a_table_resumes_from_its_header_and_appended_steps_and_ends_as_the_uninterrupted_one() {
+    let mut whole = verifiable("cartas", &SEEDS);
+    let mut store = AppendOnly::default();
+    store.keep(&whole);
+    for _ in 0..40 {
+        play_one(&mut whole, 3);
+        store.keep(&whole);
+    }
+    let header = Record::from_json(&store.header).unwrap();
+    let entries: Vec<_> = whole.steps_since(0).collect();
+    let mut resumed = Table::resume_from(&header, &entries, Some(secret())).unwrap();
+    assert_eq!(resumed.head(), whole.head());
+    assert_eq!(resumed.events(0), whole.events(0));
+    play_to_end(&mut whole, 3);
+    play_to_end(&mut resumed, 3);
+    assert_eq!(resumed.record(), whole.record());
+    assert_eq!(resumed.head(), whole.head());
+}
+
+#[test]
+fn a_torn_last_row_or_a_changed_row_is_caught_at_its_step_and_the_rows_before_resume() {
+    let mut table = verifiable("parchis", &SEEDS);
+    let mut store = AppendOnly::default();
+    store.keep(&table);
+    for _ in 0..30 {
+        play_one(&mut table, 5);
+        store.keep(&table);
+    }
+    let last = store.rows.len() - 1;
+    // A write cut short: the row is not JSON any more.
+    let mut torn = AppendOnly { header: store.header.clone(), rows: store.rows.clone() };
+    let half = torn.rows[last].len() / 2;
+    torn.rows[last].truncate(half);
+    assert!(
+        matches!(torn.record(), Err(fichas::record::RecordError::Step { index, .. }) if index == last),
+        "{:?}",
+        torn.record()
+    );
+    // A row whose step changed but whose link did not.
+    let mut changed = AppendOnly { header: store.header.clone(), rows: store.rows.clone() };
+    let (index, outcome) = changeable_chance(&table.record(), last.saturating_sub(6));
+    let mut row: serde_json::Value = serde_json::from_str(&changed.rows[index]).unwrap();
+    row["chance"] = outcome.to_string().into();
+    changed.rows[index] = row.to_string();
+    let record = changed.record().unwrap();
+    assert_eq!(record.verify(None), Err(ChainError::Broken { index }));
+    let header = Record::from_json(&store.header).unwrap();
+    let mut entries: Vec<_> = table.steps_since(0).collect();
+    entries[index].step = Step::Chance(outcome);
+    let refused = Table::resume_from(&header, &entries, Some(secret())).err().unwrap();
+    assert!(refused.to_string().contains(&format!("step {index}")), "{refused}");
+    // Dropping the torn row leaves a chain that resumes, one step short.
+    let kept: Vec<_> = table.steps_since(0).take(last).collect();
+    let resumed = Table::resume_from(&header, &kept, Some(secret())).unwrap();
+    assert_eq!(resumed.step(), last);
+    assert_eq!(resumed.head(), kept[last - 1].link);
+}
+
+#[test]
+fn entries_out_of_order_or_a_header_with_steps_are_refused() {
+    let mut table = verifiable("poleana:2", &SEEDS[..2]);
+    for _ in 0..6 {
+        play_one(&mut table, 1);
+    }
+    let header = table.header();
+    let mut entries: Vec<_> = table.steps_since(0).collect();
+    entries.swap(1, 2);
+    let err = Table::resume_from(&header, &entries, Some(secret())).err().unwrap();
+    assert_eq!(err, TableError::Resume("step 1 cannot be read: the store gave step 2 where step 1 comes".into()));
+    let err = Table::resume_from(&table.record(), &[], Some(secret())).err().unwrap();
+    assert_eq!(
+        err,
+        TableError::Resume(format!(
+            "the record's table metadata is not valid: a header holds no steps, and this one holds {}",
+            table.step()
+        ))
+    );
+}
+
+#[test]
+fn events_from_a_step_are_the_stream_from_that_step() {
+    let mut table = verifiable("cartas", &SEEDS);
+    play_to_end(&mut table, 9);
+    let all = table.events(0);
+    for since in [0, 1, 7, table.step() / 2, table.step() - 1, table.step(), table.step() + 10] {
+        let expected: Vec<_> = all.iter().filter(|d| d.step >= since).copied().collect();
+        assert_eq!(table.events(since), expected, "events since {since}");
+        for viewer in [Viewer::Spectator, Viewer::Seat(seat(2))] {
+            let seen: Vec<_> =
+                expected.iter().map(|d| Delivered { step: d.step, event: d.event.seen_by(viewer) }).collect();
+            assert_eq!(table.events_for(viewer, since), seen, "events for {viewer:?} since {since}");
+        }
+    }
+}

@@ -33,7 +33,7 @@ use core::fmt;
 use crate::game::{Action, ChanceOutcome, Event, Game, Outcome, State, Variant, View, describe_seat};
 use crate::notation::{Snippet, bounded};
 use crate::phase::PlayError;
-use crate::record::{Link, Meta, Record, Step, replay_step};
+use crate::record::{Entry, Link, Meta, Record, Step, next_link, replay_step};
 use crate::seat::{Seat, Viewer};
 
 pub use crate::record::DiceSource;
@@ -164,8 +164,12 @@ pub struct Table {
     meta: Meta,
     times: Vec<Option<u64>>,
     source: Source,
+    /// Every event so far, in step order (so a seat's new ones are found by a binary search).
     events: Vec<Delivered>,
     rolls: Vec<RollEntry>,
+    /// The hash chain, one link per step, extended as each step is taken: the head costs the
+    /// same at every step.
+    links: Vec<Link>,
     /// A seat asked for its roll and the host is to supply it.
     roll_asked: bool,
     turn_started: Option<u64>,
@@ -214,6 +218,7 @@ impl Table {
             source,
             events: Vec::new(),
             rolls: Vec::new(),
+            links: Vec::new(),
             roll_asked: false,
             turn_started: None,
             clock_for: None,
@@ -433,17 +438,18 @@ impl Table {
 
     /// Every event from table step `since` on, as `viewer` may see it: a reconnecting phone
     /// asks from the step it last saw.
+    /// Costs what the events asked for cost, however long the game.
     pub fn events_for(&self, viewer: Viewer, since: usize) -> Vec<Delivered> {
-        self.events
-            .iter()
-            .filter(|d| d.step >= since)
-            .map(|d| Delivered { step: d.step, event: d.event.seen_by(viewer) })
-            .collect()
+        self.events_since(since).iter().map(|d| Delivered { step: d.step, event: d.event.seen_by(viewer) }).collect()
     }
 
     /// Every event from step `since` on, with nothing hidden: the host's own.
     pub fn events(&self, since: usize) -> Vec<Delivered> {
-        self.events.iter().filter(|d| d.step >= since).copied().collect()
+        self.events_since(since).to_vec()
+    }
+
+    fn events_since(&self, since: usize) -> &[Delivered] {
+        &self.events[self.events.partition_point(|d| d.step < since)..]
     }
 
     /// Every roll so far, who rolled it, in order: public to every seat.
@@ -487,9 +493,47 @@ impl Table {
         self.game.record().with_table(self.meta.clone(), self.times.clone())
     }
 
-    /// The head of the record's hash chain, for the server to keep or sign.
+    /// The head of the record's hash chain, for the server to keep or sign. Kept as the chain
+    /// grows: it costs the same at step 5,000 as at step 5.
     pub fn head(&self) -> Link {
-        self.record().head()
+        match self.links.last() {
+            Some(link) => *link,
+            None => self.header().header_digest(),
+        }
+    }
+
+    /// The record without its steps: the configuration and the host's metadata. A store keeps
+    /// it once per game (again after each join, which changes it; it no longer changes once
+    /// the table has started) and appends [`Table::steps_since`]; [`Table::resume_from`] takes
+    /// both back.
+    pub fn header(&self) -> Record {
+        Record::new(*self.game.start(), Vec::new()).with_table(self.meta.clone(), Vec::new())
+    }
+
+    /// The steps from index `since` on, each with its host time and link: what a store appends
+    /// after the steps it holds. Costs what the steps asked for cost, however long the game.
+    ///
+    /// ```
+    /// use fichas::Seat;
+    /// use fichas::table::{Options, Table};
+    ///
+    /// let mut table = Table::new("parchis".parse().unwrap(), Options::default()).unwrap();
+    /// table.start(Some(0)).unwrap();
+    /// let stored = table.step(); // 0: nothing to append yet
+    /// table.submit(Seat::ALL[0], stored, "roll", Some(1_000)).unwrap();
+    /// let new: Vec<_> = table.steps_since(stored).collect();
+    /// assert_eq!(new.len(), 1); // the roll
+    /// assert_eq!(new[0].link, table.head());
+    /// println!("{}", new[0].to_json().len() > 0);
+    /// ```
+    pub fn steps_since(&self, since: usize) -> impl Iterator<Item = Entry> + '_ {
+        let steps = self.game.steps();
+        (since.min(steps.len())..steps.len()).map(move |index| Entry {
+            index,
+            step: steps[index],
+            time: self.times.get(index).copied().flatten(),
+            link: self.links[index],
+        })
     }
 
     /// The game behind the table, with nothing hidden: the host's.
@@ -547,6 +591,14 @@ impl Table {
         // A seat that had asked for the host's roll asks again; everything else is due now.
         table.settle(record.time(record.steps().len().wrapping_sub(1)))?;
         Ok(table)
+    }
+
+    /// [`Table::resume`] from what a store kept: the [`Table::header`] and the entries it
+    /// appended ([`Table::steps_since`]), in order. Every link is checked, so a step changed,
+    /// lost or torn is refused, with its index in the message.
+    pub fn resume_from(header: &Record, entries: &[Entry], secret: Option<Secret>) -> Result<Table, TableError> {
+        let record = Record::from_entries(header, entries).map_err(|e| TableError::Resume(e.to_string()))?;
+        Table::resume(&record, secret)
     }
 
     /// Starts the current turn's clock again at `at`: a server that was down gives the seat to
@@ -607,6 +659,11 @@ impl Table {
         let index = self.step();
         let roller = self.game.state().seat_on_turn();
         replay_step(&mut self.game, step).map_err(TableError::Dice)?;
+        let previous = match self.links.last() {
+            Some(link) => *link,
+            None => self.header().header_digest(),
+        };
+        self.links.push(next_link(&previous, self.meta.chain_key.as_ref(), &step, at));
         if let (Step::Chance(ChanceOutcome::Roll(roll)), Some(seat)) = (step, roller) {
             self.rolls.push(RollEntry { step: index, seat, roll });
         }
