@@ -31,6 +31,29 @@ pub(crate) fn parse_error(e: impl std::fmt::Display) -> PyErr {
     ParseError::new_err(fichas::notation::bounded(&e.to_string()))
 }
 
+/// A record's error, with `step` (the index of the step at fault, or None) as an attribute: a
+/// store that finds its last row torn drops it and resumes.
 pub(crate) fn record_error(e: CoreRecordError) -> PyErr {
-    RecordError::new_err(e.to_string())
+    let step = match &e {
+        CoreRecordError::Step { index, .. } => Some(*index),
+        CoreRecordError::Illegal(replay) => Some(replay.index),
+        _ => None,
+    };
+    with_step(RecordError::new_err(e.to_string()), step)
+}
+
+/// A broken hash chain as a `RecordError`, with the step at fault as `step`.
+pub(crate) fn chain_error(e: fichas::record::ChainError) -> PyErr {
+    let step = match &e {
+        fichas::record::ChainError::Missing { index } | fichas::record::ChainError::Broken { index } => Some(*index),
+        fichas::record::ChainError::Head { .. } => None,
+    };
+    with_step(RecordError::new_err(e.to_string()), step)
+}
+
+fn with_step(err: PyErr, step: Option<usize>) -> PyErr {
+    Python::attach(|py| {
+        let _ = err.value(py).setattr("step", step);
+    });
+    err
 }

@@ -23,6 +23,15 @@ impl PyRecord {
         guard(|| Ok(PyRecord { record: Record::from_json(text).map_err(record_error)? }))
     }
 
+    /// A record kept as a store keeps it: the header (`Table.header()`, as JSON or a `Record`)
+    /// and each step's JSON as `Table.steps_since` gave it, in order. `verify()` then checks
+    /// every link: a torn last row raises `RecordError` whose `step` is that row's index.
+    #[staticmethod]
+    fn from_parts(header: &Bound<'_, PyAny>, steps: Vec<String>) -> PyResult<PyRecord> {
+        let header = crate::table::header_json(header)?;
+        guard(|| Ok(PyRecord { record: Record::from_json_parts(&header, &steps).map_err(record_error)? }))
+    }
+
     #[getter]
     fn variant(&self) -> String {
         self.record.variant().to_string()
@@ -64,7 +73,7 @@ impl PyRecord {
     #[pyo3(signature = (head=None))]
     fn verify(&self, head: Option<&str>) -> PyResult<()> {
         let head = head.map(table::head_of).transpose()?;
-        self.record.verify(head.as_ref()).map_err(|e| RecordError::new_err(e.to_string()))
+        self.record.verify(head.as_ref()).map_err(crate::errors::chain_error)
     }
 
     /// Every step's link of the hash chain (hex): a seat compares a head it was sent at step

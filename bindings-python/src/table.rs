@@ -13,7 +13,7 @@ use pyo3::create_exception;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use crate::{FichasError, IllegalActionError, PyRecord, PyView, RecordError, guard, parse_variant, serde_to_py};
+use crate::{FichasError, IllegalActionError, PyRecord, PyView, guard, parse_variant, serde_to_py};
 
 create_exception!(_fichas, TableError, FichasError, "A table refused a call; nothing changed.");
 create_exception!(_fichas, NotYourTurnError, TableError, "A seat acted when it was not its turn.");
@@ -84,7 +84,15 @@ fn record_of(record: &Bound<'_, PyAny>) -> PyResult<Record> {
     let text: String = record
         .extract()
         .map_err(|_| pyo3::exceptions::PyTypeError::new_err("a record is its JSON text or a fichas.Record"))?;
-    Record::from_json(&text).map_err(|e| RecordError::new_err(e.to_string()))
+    Record::from_json(&text).map_err(crate::errors::record_error)
+}
+
+/// A header given as JSON text or as a `Record`, as JSON text.
+pub(crate) fn header_json(header: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(r) = header.cast::<PyRecord>() {
+        return Ok(r.get().record.to_json());
+    }
+    header.extract().map_err(|_| pyo3::exceptions::PyTypeError::new_err("a header is its JSON text or a fichas.Record"))
 }
 
 /// A game served to remote seats: the only door through which seats act. See docs/server.md.
@@ -149,11 +157,25 @@ impl PyTable {
     /// Continues a game from its record (JSON or `Record`), checking every step; verifiable
     /// dice need their `secret`, system dice continue with fresh entropy. `at` (the host's time
     /// now) starts the current turn's clock afresh, so no seat pays for the server's absence.
+    /// With `steps`, `record` is the header a store kept (`header()`) and `steps` the JSON of
+    /// every step it appended (`steps_since`), in order; every link is checked.
     #[staticmethod]
-    #[pyo3(signature = (record, *, secret=None, at=None))]
-    fn resume(py: Python<'_>, record: &Bound<'_, PyAny>, secret: Option<&str>, at: Option<i64>) -> PyResult<PyTable> {
+    #[pyo3(signature = (record, *, secret=None, at=None, steps=None))]
+    fn resume(
+        py: Python<'_>,
+        record: &Bound<'_, PyAny>,
+        secret: Option<&str>,
+        at: Option<i64>,
+        steps: Option<Vec<String>>,
+    ) -> PyResult<PyTable> {
         let at = millis(at)?;
-        let record = record_of(record)?;
+        let record = match steps {
+            None => record_of(record)?,
+            Some(steps) => {
+                let header = header_json(record)?;
+                guard(|| Record::from_json_parts(&header, &steps).map_err(crate::errors::record_error))?
+            }
+        };
         let secret = secret.map(secret_of).transpose()?;
         guard(|| {
             let mut table = Table::resume(&record, secret).map_err(|e| table_error(py, e))?;
@@ -328,10 +350,34 @@ impl PyTable {
         self.with(|t| Ok(PyRecord { record: t.record() }))
     }
 
-    /// The head of the record's hash chain (hex), for the server to keep or sign.
+    /// The head of the record's hash chain (hex), for the server to keep or sign. Kept as the
+    /// chain grows: the same cost at every step.
     #[getter]
     fn head(&self) -> PyResult<String> {
         self.with(|t| Ok(fichas::record::hex(&t.head())))
+    }
+
+    /// The record without its steps (configuration and the host's metadata), which a store
+    /// keeps once per game, again after each join; `resume(header, steps=...)` takes it back.
+    fn header(&self) -> PyResult<PyRecord> {
+        self.with(|t| Ok(PyRecord { record: t.header() }))
+    }
+
+    /// The steps from index `since` on, for a store to append:
+    /// `{"index": 12, "step": '{"chance":"5-3","time":..,"link":".."}', "link": hex}`. Costs what
+    /// the steps asked for cost, however long the game.
+    #[pyo3(signature = (since=0))]
+    fn steps_since<'py>(&self, py: Python<'py>, since: i64) -> PyResult<Bound<'py, PyList>> {
+        let since = step_of(since)?;
+        let entries: Vec<_> = self.with(|t| Ok(t.steps_since(since).collect()))?;
+        let items = entries.iter().map(|e| {
+            let dict = PyDict::new(py);
+            dict.set_item("index", e.index)?;
+            dict.set_item("step", e.to_json())?;
+            dict.set_item("link", fichas::record::hex(&e.link))?;
+            Ok(dict)
+        });
+        PyList::new(py, items.collect::<PyResult<Vec<_>>>()?)
     }
 
     /// The verifiable dice's secret (hex). Publish it only once the game is over.

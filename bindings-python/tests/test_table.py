@@ -319,3 +319,51 @@ def test_resumed_system_dice_and_replayed_games_never_roll_alike() -> None:
     game_record = fichas.Game("poleana:2", seed=3).record().to_json()
     rolls = {str(fichas.replay(game_record).roll()[0]["roll"]) for _ in range(12)}
     assert len(rolls) > 1, "a replayed game's dice are seeded afresh"
+
+
+def appended(table: fichas.Table, rows: List[str]) -> List[str]:
+    """What a store appends after the rows it holds, checked to come in order."""
+    new = table.steps_since(len(rows))
+    assert [row["index"] for row in new] == list(range(len(rows), len(rows) + len(new)))
+    return rows + [row["step"] for row in new]
+
+
+def test_a_store_of_a_header_and_appended_steps_holds_the_record_and_resumes_it() -> None:
+    table = fichas.Table("parchis:pairs", dice="verifiable")
+    for seat in range(4):
+        table.join(seat, player=f"p{seat}", seed=f"s{seat}")
+    table.start(at=0)
+    header, rows = table.header().to_json(), appended(table, [])
+    assert fichas.Record.from_json(header).steps == []
+    rng = random.Random(4)
+    for _ in range(120):
+        seat = table.to_act
+        assert seat is not None
+        table.submit(seat, table.step, rng.choice(table.legal_actions(seat)), at=table.step)
+        rows = appended(table, rows)
+        assert table.steps_since(len(rows) - 1)[0]["link"] == table.head
+    record = fichas.Record.from_parts(header, rows)
+    assert record == table.record() and record.head == table.head
+    record.verify(table.head)
+    again = fichas.Table.resume(header, steps=rows, secret=table.reveal())
+    assert again.head == table.head and again.events_for(2) == table.events_for(2)
+    assert table.steps_since(table.step + 3) == []
+
+
+def test_a_torn_last_row_names_its_step_and_the_rows_before_it_resume() -> None:
+    table = fichas.Table("cartas", dice="verifiable")
+    table.start(at=0)
+    play_out(table, random.Random(2), limit=40)
+    header, rows = table.header(), appended(table, [])
+    last = len(rows) - 1
+    torn = rows[:last] + [rows[last][: len(rows[last]) // 2]]
+    with pytest.raises(fichas.RecordError) as caught:
+        fichas.Table.resume(header, steps=torn, secret=table.reveal())
+    assert caught.value.step == last
+    changed = json.loads(rows[last])
+    changed["time"] = 123_456
+    with pytest.raises(fichas.RecordError, match=f"step {last} does not match its link") as broken:
+        fichas.Record.from_parts(header, rows[:last] + [json.dumps(changed)]).verify()
+    assert broken.value.step == last
+    resumed = fichas.Table.resume(header, steps=rows[:last], secret=table.reveal())
+    assert resumed.step == last and resumed.head == json.loads(rows[last - 1])["link"]
