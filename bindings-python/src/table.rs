@@ -311,9 +311,15 @@ impl PyTable {
         delivered_to_py(py, &events)
     }
 
-    /// Every roll so far: `{"step": 3, "seat": 0, "roll": "5-3"}`, in order.
-    fn rolls<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
-        let rolls = self.with(|t| Ok(t.rolls().to_vec()))?;
+    /// Every roll from table step `since` on: `{"step": 3, "seat": 0, "roll": "5-3"}`, in
+    /// order (what a seat has not been sent costs what it holds, however long the game).
+    #[pyo3(signature = (since=0))]
+    fn rolls<'py>(&self, py: Python<'py>, since: i64) -> PyResult<Bound<'py, PyList>> {
+        let since = step_of(since)?;
+        let rolls = self.with(|t| {
+            let all = t.rolls();
+            Ok(all[all.partition_point(|r| r.step < since)..].to_vec())
+        })?;
         let items = rolls.iter().map(|r| {
             let dict = PyDict::new(py);
             dict.set_item("step", r.step)?;

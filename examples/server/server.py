@@ -1,65 +1,35 @@
 #!/usr/bin/env python3
-"""A reference game server for fichas tables, over WebSocket, with its games kept in SQLite.
+"""A reference game server for fichas tables, over WebSocket, its games kept append-only in SQLite
+or PostgreSQL.
 
 Run::
 
-    python server.py --db games.sqlite3 --port 8765 [--host 127.0.0.1] [--turn-limit-ms 30000]
+    python server.py --db games.sqlite3 --port 8765 [--host 127.0.0.1] [--workers 2]
+    python server.py --db postgresql://user@host/db --port 8765 [--workers 2]
 
 Once it accepts connections it prints one line, ``listening on HOST:PORT``, on standard output
 (``--port 0`` picks a free port; the line gives the real one). Everything else goes to standard
-error. ``--turn-limit-ms`` is the turn limit of tables whose ``create`` names none.
+error. ``python server.py --help`` lists the limits and their defaults.
 
-Protocol: JSON text messages, one object each. A request may carry ``"id"`` (any JSON value);
-its direct reply (``created``, ``joined``, ``refused``, or the ``update`` answering a ``hello``)
-echoes it.
+The protocol (JSON text messages, one object each; a request may carry ``"id"``, which its direct
+reply echoes) is documented in README.md next to this file: ``create``, ``join``, ``hello``,
+``act``, ``watch``, ``list`` and ``supply`` from clients; ``created``, ``joined``, ``update``,
+``tables``, ``moved``, ``closed`` and ``refused`` from the server.
 
-``create``
-    ``{"type":"create","variant":"cartas","dice":"verifiable","turn_limit_ms":1500}``
-    -> ``{"type":"created","table":ID,"variant":"cartas","seats":4,"dice":"verifiable",
-    "turn_limit_ms":1500,"commitment":hex|null}``. ``dice`` is ``verifiable`` (the default) or
-    ``system``. The commitment is published now, before anyone joins; ``turn_limit_ms`` may be
-    ``null`` (no limit).
+How it holds a crowd (docs/server.md says why each piece is there):
 
-``join``
-    ``{"type":"join","table":ID,"seat":0,"player":"ana","seed":"any text"|null}``
-    -> ``{"type":"joined","table":ID,"seat":0,"token":TOKEN}``. A seat already taken is refused
-    (``SeatTaken``). The seed joins the derivation of every verifiable outcome. When the last
-    seat joins, the table starts (Cartas deals its first hands then).
-
-``hello``
-    ``{"type":"hello","table":ID,"token":TOKEN,"since":STEP}`` -> the seat's ``update`` with the
-    events from table step ``since`` on (0: everything). From then on this connection gets the
-    seat's updates; a ``hello`` for the same seat from another connection takes them over and
-    closes this one (code 4000). A client that reconnects sends the last step it saw.
-
-``act``
-    ``{"type":"act","table":ID,"token":TOKEN,"step":STEP,"action":"roll"}``: a move made on table
-    step ``STEP`` (the ``step`` of the update it answers). The seat is the token's: a message
-    never names the seat it acts for. Nothing comes back unless the move is refused; an accepted
-    move reaches every seat as an ``update``.
-
-``refused``
-    ``{"type":"refused","error":NAME,"message":TEXT}``: nothing changed. ``error`` is the table's
-    refusal (``NotYourTurnError`` with ``"to_act"``, ``StaleStepError`` with ``"step"``, the
-    current step; ``HostOnlyError`` for the action ``timeout``, which only this server's clock
-    makes; ``IllegalActionError`` with ``"legal"``; ``GameOverError``; ``TableError``) or this
-    server's (``BadRequest``, ``BadToken``, ``NoSuchTable``, ``SeatTaken``, ``ServerError``).
-
-``update``
-    ``{"type":"update","table":ID,"seat":n,"step":STEP,"view":{..},"events":[..],"to_act":n|null,
-    "legal":[..],"deadline":ms|null,"rolls":[..],"over":false,"winners":[],"head":hex}``, sent
-    after every accepted step (a move, a timeout, the start) once the table is stored, to every
-    connected seat: its own view, its events as it may see them (Cartas hides the cards of
-    others), and its legal moves (``[]`` when it is not its turn). ``events`` and ``rolls`` are
-    those since the connection's previous update (or since ``hello``'s ``since``), so a client
-    appends them. ``deadline`` is the server's clock (ms since the Unix epoch) at which the turn
-    times out. ``head`` is the record's hash-chain head. Once the game is over the update adds
-    ``"outcome"``, ``"record"`` (the record as JSON text) and ``"secret"`` (hex, verifiable
-    dice), so that every client can check the dice with ``fichas.verify_dice(record, secret)``.
-
-The server's clock times out a seat whose turn runs past its deadline. Every step is committed
-to SQLite before any seat hears of it, so what a seat saw survives a crash; on start-up the
-server resumes every table that is not over, joined seats and tokens included.
+- A move costs the same at every step: the table keeps its chain's head, hands out only the
+  steps the store has not appended (``Table.steps_since``) and each seat's new events.
+- Storage appends one row per step. What every table did in the last few milliseconds is
+  committed in one transaction (group commit, ``Committer``), and no seat hears of a step before
+  its transaction is committed: a seat never learns of a step a crash could lose.
+- ``--workers N`` runs N processes that share the port; a table is served by one process at a
+  time. With SQLite a table's id says which worker serves it; with PostgreSQL each process
+  holds its tables by a lease (an advisory lock), and when a process dies the others take its
+  tables over. A client that reaches the wrong process gets ``moved`` with the right address.
+- Limits against abuse, each an option: frame size, messages per second, tables created per
+  minute and open at once per connection, tables waiting for players in all, and the time a
+  table may wait for its players.
 """
 
 from __future__ import annotations
@@ -67,68 +37,69 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import json
 import logging
+import os
 import secrets
 import signal
-import sqlite3
+import socket
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Dict, List, Optional, Tuple
+from typing import Any, Awaitable, Callable, Dict, List, Optional, Set, Tuple, Union
 
+import orjson
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 import fichas
+from store import EXPIRED, OVER, Batch, NewTable, SqliteStore, StoredTable
 
 log = logging.getLogger("fichas.server")
 
-#: How often the clock looks for turns past their deadline.
+#: How often the clock looks for turns past their deadline and tables that waited too long.
 CLOCK_PERIOD_S = 0.05
-#: The largest message a client may send: requests are small.
-MAX_REQUEST_BYTES = 64 * 1024
+#: How often a PostgreSQL process looks for tables whose process died.
+TAKEOVER_PERIOD_S = 0.5
 #: Messages waiting for a slow connection before the server drops it (it reconnects with hello).
 MAX_BACKLOG = 1000
 #: Close code for a connection whose seat another connection took over.
 CLOSE_TAKEN_OVER = 4000
-#: The largest whole number a request may carry (a step, a seat, a limit): the table takes
-#: unsigned 64-bit numbers, and anything beyond this bound is a client's mistake.
+#: The largest whole number a request may carry (a step, a seat, a limit).
 MAX_NUMBER = 2**53
 #: The longest turn limit a table may have: a week.
 MAX_TURN_LIMIT_MS = 7 * 24 * 3600 * 1000
-#: The dice this server can run: "host" dice would need an operator to supply every outcome.
-DICE = ("verifiable", "system")
+#: The dice this server runs. "host" dice wait for the table's host to `supply` each outcome.
+DICE = ("verifiable", "system", "host")
+#: The seat number under which the host's token is kept (host dice).
+HOST_SEAT = -1
+#: Tables the lobby lists at most.
+LOBBY_SIZE = 100
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS tables (
-    id TEXT PRIMARY KEY,
-    variant TEXT NOT NULL,
-    dice TEXT NOT NULL,
-    secret TEXT,              -- hex, verifiable dice; published only once the game is over
-    record TEXT NOT NULL,     -- the table's record JSON after its last step
-    head TEXT NOT NULL,       -- the record's hash-chain head
-    step INTEGER NOT NULL,
-    over INTEGER NOT NULL DEFAULT 0,
-    created INTEGER NOT NULL  -- ms since the Unix epoch
-);
-CREATE TABLE IF NOT EXISTS seats (
-    table_id TEXT NOT NULL REFERENCES tables(id),
-    seat INTEGER NOT NULL,
-    token TEXT NOT NULL UNIQUE,
-    player TEXT,
-    PRIMARY KEY (table_id, seat)
-);
-"""
+
+@dataclass
+class Limits:
+    """Limits against abuse; each is a command-line option with this default."""
+
+    #: The largest message a client may send, in bytes: requests are small. A larger frame
+    #: closes the connection (code 1009).
+    max_message_bytes: int = 8 * 1024
+    #: Messages a connection may send per second, on average, up to `burst` at once: past it
+    #: the connection is read more slowly.
+    messages_per_second: float = 50.0
+    burst: int = 100
+    #: Tables one connection may create per minute.
+    creates_per_minute: int = 10
+    #: Tables created by one connection that may wait for their players at once.
+    open_tables_per_connection: int = 5
+    #: Tables waiting for their players, in all, on this process.
+    open_tables: int = 10_000
+    #: How long a table may wait for its players before it expires, in seconds.
+    unjoined_ttl_s: float = 600.0
 
 
 def now_ms() -> int:
     """The server's clock: wall time, since deadlines and record times outlive a restart."""
     return int(time.time() * 1000)
-
-
-def dumps(message: Dict[str, Any]) -> str:
-    return json.dumps(message, separators=(",", ":"), ensure_ascii=False)
 
 
 class Refusal(Exception):
@@ -139,107 +110,58 @@ class Refusal(Exception):
         self.error = error
 
 
-@dataclass
-class StoredTable:
-    id: str
-    variant: str
-    dice: str
-    secret: Optional[str]
-    record: str
-    head: str
-    over: bool
+class Bucket:
+    """A token bucket: `rate` a second on average, up to `burst` at once."""
 
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.at = burst, time.monotonic()
 
-class Store:
-    """The games on disk: one row per table (its record after every step) and one per seat."""
+    def take(self) -> bool:
+        """Takes a token if there is one."""
+        self.refill()
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
 
-    def __init__(self, path: str) -> None:
-        self.db = sqlite3.connect(path)
-        # WAL keeps each step's commit small and readers unblocked; FULL syncs every commit, so
-        # a step a seat has seen is on disk even if the machine loses power.
-        self.db.execute("PRAGMA journal_mode=WAL")
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.executescript(SCHEMA)
+    def wait(self) -> float:
+        """Takes a token, owing it if need be: the seconds to wait before it is there."""
+        self.refill()
+        self.tokens -= 1
+        return 0.0 if self.tokens >= 0 else -self.tokens / self.rate
 
-    def close(self) -> None:
-        self.db.close()
-
-    @staticmethod
-    def snapshot(table: fichas.Table) -> Tuple[str, str]:
-        return table.record().to_json(), table.head
-
-    def create(self, table_id: str, table: fichas.Table, secret: Optional[str]) -> Tuple[str, str]:
-        record, head = self.snapshot(table)
-        with self.db:
-            self.db.execute(
-                "INSERT INTO tables (id, variant, dice, secret, record, head, step, over, created)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?)",
-                (table_id, table.variant, table.dice, secret, record, head, table.step, now_ms()),
-            )
-        return record, head
-
-    def join(self, table_id: str, table: fichas.Table, seat: int, token: str, player: Optional[str]) -> Tuple[str, str]:
-        # The seat's row and the record that names its player and seed go in together.
-        record, head = self.snapshot(table)
-        with self.db:
-            self.db.execute(
-                "INSERT INTO seats (table_id, seat, token, player) VALUES (?, ?, ?, ?)",
-                (table_id, seat, token, player),
-            )
-            self._update(table_id, table, record, head)
-        return record, head
-
-    def save(self, table_id: str, table: fichas.Table) -> Tuple[str, str]:
-        record, head = self.snapshot(table)
-        with self.db:
-            self._update(table_id, table, record, head)
-        return record, head
-
-    def _update(self, table_id: str, table: fichas.Table, record: str, head: str) -> None:
-        self.db.execute(
-            "UPDATE tables SET record = ?, head = ?, step = ?, over = ? WHERE id = ?",
-            (record, head, table.step, int(table.is_over), table_id),
-        )
-
-    def open_tables(self) -> List[str]:
-        return [row[0] for row in self.db.execute("SELECT id FROM tables WHERE over = 0 ORDER BY created")]
-
-    def table(self, table_id: str) -> Optional[StoredTable]:
-        row = self.db.execute(
-            "SELECT id, variant, dice, secret, record, head, over FROM tables WHERE id = ?", (table_id,)
-        ).fetchone()
-        return None if row is None else StoredTable(row[0], row[1], row[2], row[3], row[4], row[5], bool(row[6]))
-
-    def seats(self, table_id: str) -> Dict[int, str]:
-        rows = self.db.execute("SELECT seat, token FROM seats WHERE table_id = ?", (table_id,))
-        return {seat: token for seat, token in rows}
-
-    def find_token(self, token: str) -> Optional[Tuple[str, int]]:
-        row = self.db.execute("SELECT table_id, seat FROM seats WHERE token = ?", (token,)).fetchone()
-        return None if row is None else (row[0], row[1])
+    def refill(self) -> None:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
 
 
 class Peer:
     """One WebSocket connection: a queue its writer task drains, so that handling a message never
     waits on a slow client and every connection gets its messages in order."""
 
-    def __init__(self, ws: ServerConnection) -> None:
+    def __init__(self, ws: ServerConnection, limits: Limits) -> None:
         self.ws = ws
-        self.queue: asyncio.Queue[str] = asyncio.Queue()
-        # (table id, seat) -> the table step of the last update this connection got for it.
-        self.delivered: Dict[Tuple[str, int], int] = {}
+        self.queue: asyncio.Queue[bytes] = asyncio.Queue()
+        # (table id, seat) -> the table step of the last update this connection got for it; the
+        # host's seat is HOST_SEAT, a spectator's None.
+        self.delivered: Dict[Tuple[str, Optional[int]], int] = {}
+        self.messages = Bucket(limits.messages_per_second, limits.burst)
+        self.creates = Bucket(limits.creates_per_minute / 60.0, limits.creates_per_minute)
+        #: Tables this connection created that wait for their players.
+        self.waiting: Set[str] = set()
         # The closing handshake runs as a task; holding it keeps it from being collected.
         self.closing: Optional[asyncio.Task[None]] = None
 
-    def send(self, message: Dict[str, Any]) -> None:
+    def send(self, message: Union[Dict[str, Any], bytes]) -> None:
         if self.closing is not None:
             return
         if self.queue.qsize() >= MAX_BACKLOG:
             log.warning("dropping a connection that is %d messages behind", MAX_BACKLOG)
             self.close(1013, "too far behind: reconnect and say hello")
             return
-        self.queue.put_nowait(dumps(message))
+        self.queue.put_nowait(message if isinstance(message, bytes) else orjson.dumps(message))
 
     def close(self, code: int, reason: str) -> None:
         if self.closing is None:
@@ -248,7 +170,8 @@ class Peer:
     async def write(self) -> None:
         with contextlib.suppress(ConnectionClosed):
             while True:
-                await self.ws.send(await self.queue.get())
+                # Text frames: every message is JSON, which orjson writes as UTF-8 bytes.
+                await self.ws.send((await self.queue.get()).decode())
 
 
 @dataclass
@@ -258,76 +181,208 @@ class Live:
     id: str
     table: fichas.Table
     secret: Optional[str]
-    seats: Dict[int, str] = field(default_factory=dict)  # seat -> token
+    created: int
+    seats: Dict[int, str] = field(default_factory=dict)  # seat -> token (HOST_SEAT: the host's)
     peers: Dict[int, Peer] = field(default_factory=dict)  # seat -> its connection
-    record: str = ""  # the record JSON last stored
-    head: str = ""
+    watchers: Set[Peer] = field(default_factory=set)
+    #: How many of the table's steps went into a batch for the store.
+    appended: int = 0
+    creator: Optional[Peer] = None
+
+
+class Committer:
+    """Group commit: what the tables did is gathered and committed in one transaction, then
+    what waited for it (updates, replies) goes out, in the order it was added. Whatever comes in
+    while a transaction runs goes in the next one, so the batch grows with the load and a sync
+    is shared by every table that stepped meanwhile."""
+
+    def __init__(self, commit: Callable[[Batch], Awaitable[None]], failed: Callable[[Batch, BaseException], None]):
+        self.commit = commit
+        self.failed = failed
+        self.pending: List[Tuple[Batch, Optional[Callable[[], None]]]] = []
+        self.wake = asyncio.Event()
+        self.batches = 0
+        self.rows = 0
+
+    def add(self, batch: Batch, then: Optional[Callable[[], None]] = None) -> None:
+        self.pending.append((batch, then))
+        self.wake.set()
+
+    async def run(self) -> None:
+        while True:
+            await self.wake.wait()
+            self.wake.clear()
+            entries, self.pending = self.pending, []
+            merged = Batch()
+            for batch, _ in entries:
+                merged.extend(batch)
+            if merged:
+                try:
+                    await self.commit(merged)
+                except Exception as e:  # the store is down: nothing of this batch may reach a seat
+                    log.exception("a batch of %d steps could not be stored", len(merged.steps))
+                    self.failed(merged, e)
+                    continue
+                self.batches += 1
+                self.rows += len(merged.steps)
+            for _, then in entries:
+                if then is not None:
+                    then()
+
+
+class Owners:
+    """Which process serves a table, with SQLite: the worker its id falls to."""
+
+    def __init__(self, index: int, urls: List[str]) -> None:
+        self.index, self.urls = index, urls
+
+    def worker_of(self, table_id: str) -> int:
+        return int(table_id, 16) % len(self.urls)
+
+    async def acquire(self, table_id: str) -> bool:
+        return self.worker_of(table_id) == self.index
+
+    async def release(self, table_id: str) -> None:
+        pass
+
+    async def owner_url(self, table_id: str) -> Optional[str]:
+        return self.urls[self.worker_of(table_id)]
+
+    async def orphans(self) -> List[str]:
+        return []
+
+    def new_id(self) -> str:
+        while True:  # an id that falls to this worker
+            table_id = secrets.token_hex(6)
+            if self.worker_of(table_id) == self.index:
+                return table_id
 
 
 class GameServer:
-    def __init__(self, store: Store, turn_limit_ms: Optional[int]) -> None:
+    def __init__(self, store: Any, owners: Any, turn_limit_ms: Optional[int], limits: Limits) -> None:
         self.store = store
+        self.owners = owners
         self.turn_limit_ms = turn_limit_ms
+        self.limits = limits
         self.tables: Dict[str, Live] = {}
         self.tokens: Dict[str, Tuple[str, int]] = {}
-        # Each returns its direct reply, or None when it has nothing (more) to say.
-        self.handlers: Dict[str, Callable[[Peer, Dict[str, Any]], Optional[Dict[str, Any]]]] = {
+        self.loading: Dict[str, asyncio.Future[Optional[Live]]] = {}
+        self.committer = Committer(store.commit, self.store_failed)
+        self.seat_counts: Dict[str, int] = {}
+        self.handlers: Dict[str, Callable[[Peer, Dict[str, Any]], Any]] = {
             "create": self.on_create,
             "join": self.on_join,
             "hello": self.on_hello,
             "act": self.on_act,
+            "watch": self.on_watch,
+            "list": self.on_list,
+            "supply": self.on_supply,
         }
 
-    # -- start-up -----------------------------------------------------------------------------
+    # -- start-up and takeover ----------------------------------------------------------------
 
-    def restore(self) -> int:
-        """Resumes every table that is not over; the number resumed."""
+    async def restore(self) -> int:
+        """Resumes every open table this process serves; the number resumed."""
         restored = 0
-        for table_id in self.store.open_tables():
-            try:
-                live = self.load(table_id)
-            except fichas.FichasError as e:
-                log.error("table %s cannot be resumed: %s", table_id, e)
-                continue
-            restored += 1
-            # A crash between the last join and the start leaves a full table unstarted.
-            if not live.table.started and len(live.seats) == live.table.seats:
-                live.table.start(at=now_ms())
-                self.advance(live)
+        for table_id in await self.store.open_tables():
+            if await self.owners.acquire(table_id) and await self.take(table_id) is not None:
+                restored += 1
         return restored
 
-    def load(self, table_id: str) -> Live:
-        stored = self.store.table(table_id)
+    async def take(self, table_id: str) -> Optional[Live]:
+        """Loads a table this process now holds, once, however many messages ask for it."""
+        if table_id in self.tables:
+            return self.tables[table_id]
+        if table_id not in self.loading:
+            self.loading[table_id] = asyncio.ensure_future(self._load(table_id))
+        try:
+            return await asyncio.shield(self.loading[table_id])
+        finally:
+            self.loading.pop(table_id, None)
+
+    async def _load(self, table_id: str) -> Optional[Live]:
+        stored = await self.store.load(table_id)
         if stored is None:
-            raise Refusal("NoSuchTable", f"there is no table {table_id}")
-        # The stored record must end at the head stored with it: a row changed behind the
-        # server's back is not resumed (RecordError).
-        fichas.Record.from_json(stored.record).verify(stored.head)
-        # The seat to act gets its whole turn again: no one pays for the time the server was down.
-        table = fichas.Table.resume(stored.record, secret=stored.secret, at=now_ms())
-        live = Live(table_id, table, stored.secret, seats=self.store.seats(table_id))
-        live.record, live.head = stored.record, table.head
-        self.tables[table_id] = live
-        for seat, token in live.seats.items():
+            return None
+        try:
+            table = await self.resume(stored)
+        except fichas.FichasError as e:
+            log.error("table %s cannot be resumed: %s", table_id, e)
+            await self.owners.release(table_id)
+            return None
+        live = Live(table_id, table, stored.secret, stored.created, appended=table.step)
+        for seat, (token, _) in stored.seats.items():
+            live.seats[seat] = token
             self.tokens[token] = (table_id, seat)
+        self.tables[table_id] = live
+        # A crash between the last join and the start leaves a full table unstarted.
+        if not table.started and self.joined(live) == table.seats:
+            table.start(at=now_ms())
+            self.advance(live, header=True)
         return live
 
-    def unload(self, live: Live) -> None:
+    async def resume(self, stored: StoredTable) -> fichas.Table:
+        steps = stored.steps
+        try:
+            fichas.Record.from_parts(stored.header, steps).verify()
+        except fichas.RecordError as e:
+            # A torn last write: the chain refuses the last row, which no seat was ever sent
+            # (updates go out only after their commit). It is dropped; any other break is not
+            # a torn write, and the table is not resumed.
+            if e.step is None or e.step != len(steps) - 1:
+                raise
+            log.warning("table %s: dropping its torn last step %d (%s)", stored.id, e.step, e)
+            await self.store.drop_step(stored.id, e.step)
+            steps = steps[:-1]
+        # The seat to act gets its whole turn again: no one pays for the time the server was down.
+        return fichas.Table.resume(stored.header, steps=steps, secret=stored.secret, at=now_ms())
+
+    async def run_takeover(self) -> None:
+        """Takes over the open tables nobody holds: those of a process that died."""
+        while True:
+            await asyncio.sleep(TAKEOVER_PERIOD_S)
+            try:
+                for table_id in await self.owners.orphans():
+                    if table_id not in self.tables and await self.owners.acquire(table_id):
+                        if await self.take(table_id) is not None:
+                            log.info("took over table %s", table_id)
+            except Exception:
+                log.exception("the takeover scan failed")
+
+    def store_failed(self, batch: Batch, error: BaseException) -> None:
+        """A commit failed: its tables leave memory untold, and resume from what was stored."""
+        for table_id in {row[0] for row in batch.steps} | {row[0] for row in batch.headers} | {t.id for t in batch.tables}:
+            live = self.tables.get(table_id)
+            if live is not None:
+                self.unload(live, "the table could not be stored; reconnect later")
+
+    def unload(self, live: Live, reason: str) -> None:
         self.tables.pop(live.id, None)
         for token in live.seats.values():
             self.tokens.pop(token, None)
-        for peer in live.peers.values():
-            peer.close(1011, "the table is closed until the server restarts")
+        for peer in list(live.peers.values()) + list(live.watchers):
+            peer.send({"type": "closed", "table": live.id, "reason": reason})
+            for key in [k for k in peer.delivered if k[0] == live.id]:
+                del peer.delivered[key]
         live.peers.clear()
+        live.watchers.clear()
+        if live.creator is not None:
+            live.creator.waiting.discard(live.id)
+        asyncio.ensure_future(self.owners.release(live.id))
 
     # -- connections --------------------------------------------------------------------------
 
     async def connection(self, ws: ServerConnection) -> None:
-        peer = Peer(ws)
+        peer = Peer(ws, self.limits)
         writer = asyncio.create_task(peer.write())
         try:
-            async for text in ws:
-                self.handle(peer, text)
+            async for data in ws:
+                # Past its rate, a connection is read more slowly: what it sends waits in its own
+                # socket buffers, then in its client, and costs this server nothing.
+                delay = peer.messages.wait()
+                if delay > 0:
+                    await asyncio.sleep(delay)
+                await self.handle(peer, data)
         except ConnectionClosed:
             pass
         finally:
@@ -335,37 +390,39 @@ class GameServer:
             writer.cancel()
 
     def detach(self, peer: Peer) -> None:
-        for table_id, seat in peer.delivered:
+        for table_id, seat in list(peer.delivered):
             live = self.tables.get(table_id)
-            if live is None or live.peers.get(seat) is not peer:
+            if live is None:
                 continue
-            del live.peers[seat]
-            # A finished table leaves memory with its last connection; its record stays on disk.
-            if live.table.is_over and not live.peers:
+            live.watchers.discard(peer)
+            if seat is not None and live.peers.get(seat) is peer:
+                del live.peers[seat]
+            # A finished table leaves memory with its last connection; its rows stay.
+            if live.table.is_over and not live.peers and not live.watchers:
                 self.tables.pop(table_id, None)
                 for token in live.seats.values():
                     self.tokens.pop(token, None)
+                asyncio.ensure_future(self.owners.release(table_id))
         peer.delivered.clear()
 
-    def handle(self, peer: Peer, text: Any) -> None:
-        """Handles one message. Synchronous on purpose: a move is checked, stored and queued to
-        every seat before the next message is looked at, so no lock is needed."""
+    async def handle(self, peer: Peer, data: Any) -> None:
+        """Handles one message. A move is checked, and its updates built, without awaiting, so two
+        messages never interleave on a table; only loading a table from the store awaits."""
         request_id: Any = None
         try:
-            try:
-                message = json.loads(text) if isinstance(text, str) else None
-            except json.JSONDecodeError as e:
-                raise Refusal("BadRequest", f"not JSON: {e}") from None
-            if not isinstance(message, dict):
-                raise Refusal("BadRequest", 'a message is a JSON object with a "type"')
+            message = parse(data)
             request_id = message.get("id")
             kind = message.get("type")
             handler = self.handlers.get(kind) if isinstance(kind, str) else None
             if handler is None:
-                raise Refusal("BadRequest", f"unknown message type {kind!r}")
+                raise Refusal("BadRequest", f"unknown message type {short(kind)}")
             reply = handler(peer, message)
+            if asyncio.iscoroutine(reply):
+                reply = await reply
             if reply is not None:
                 peer.send(with_id(reply, request_id))
+        except Moved as m:
+            peer.send(with_id({"type": "moved", "table": m.table_id, "url": m.url}, request_id))
         except Refusal as r:
             peer.send(with_id({"type": "refused", "error": r.error, "message": str(r)}, request_id))
         except fichas.FichasError as e:
@@ -376,22 +433,30 @@ class GameServer:
 
     # -- requests -----------------------------------------------------------------------------
 
-    def on_create(self, peer: Peer, message: Dict[str, Any]) -> Dict[str, Any]:
+    def on_create(self, peer: Peer, message: Dict[str, Any]) -> None:
         variant = text_field(message, "variant")
         dice = message.get("dice", "verifiable")
         if dice not in DICE:
-            raise Refusal("BadRequest", f"dice is one of {', '.join(DICE)}, not {dice!r}")
+            raise Refusal("BadRequest", f"dice is one of {', '.join(DICE)}, not {short(dice)}")
         turn_limit_ms = message.get("turn_limit_ms", self.turn_limit_ms)
         if turn_limit_ms is not None and not (is_int(turn_limit_ms) and 0 < turn_limit_ms <= MAX_TURN_LIMIT_MS):
             raise Refusal("BadRequest", f"turn_limit_ms is from 1 to {MAX_TURN_LIMIT_MS} milliseconds, or null")
+        if len(peer.waiting) >= self.limits.open_tables_per_connection:
+            raise Refusal(
+                "TooManyTables",
+                f"this connection has {len(peer.waiting)} tables waiting for players: at most"
+                f" {self.limits.open_tables_per_connection}",
+            )
+        waiting = sum(1 for live in self.tables.values() if not live.table.started)
+        if waiting >= self.limits.open_tables:
+            raise Refusal("TooManyTables", "the server has as many tables waiting for players as it takes")
+        if not peer.creates.take():
+            raise Refusal("RateLimited", f"at most {self.limits.creates_per_minute} tables a minute per connection")
         table = fichas.Table(variant, dice=dice, turn_limit_ms=turn_limit_ms)
-        table_id = secrets.token_hex(6)
+        table_id = self.owners.new_id()
         secret = table.reveal() if dice == "verifiable" else None
-        live = Live(table_id, table, secret)
-        # Stored at once, with its secret: a restart must keep the commitment already published.
-        live.record, live.head = self.store.create(table_id, table, secret)
-        self.tables[table_id] = live
-        return {
+        live = Live(table_id, table, secret, now_ms(), creator=peer)
+        reply: Dict[str, Any] = {
             "type": "created",
             "table": table_id,
             "variant": table.variant,
@@ -400,9 +465,24 @@ class GameServer:
             "turn_limit_ms": turn_limit_ms,
             "commitment": table.commitment,
         }
+        batch = Batch()
+        if dice == "host":
+            token = secrets.token_urlsafe(24)
+            live.seats[HOST_SEAT] = token
+            self.tokens[token] = (table_id, HOST_SEAT)
+            batch.seats.append((table_id, HOST_SEAT, token, None))
+            reply["host_token"] = token
+        # Stored at once, with its secret: a restart must keep the commitment already published.
+        batch.tables.insert(
+            0,
+            NewTable(table_id, table.variant, table.dice, secret, table.header().to_json(), live.created, secrets.randbelow(2**31)),
+        )
+        self.tables[table_id] = live
+        peer.waiting.add(table_id)
+        self.committer.add(batch, lambda: peer.send(with_id(reply, message.get("id"))))
 
-    def on_join(self, peer: Peer, message: Dict[str, Any]) -> Optional[Dict[str, Any]]:
-        live = self.find_table(message.get("table"))
+    async def on_join(self, peer: Peer, message: Dict[str, Any]) -> None:
+        live = await self.find_table(message.get("table"))
         seat = int_field(message, "seat")
         if not 0 <= seat < live.table.seats:
             raise Refusal("BadRequest", f"seat {seat} is not at this table of {live.table.seats}")
@@ -411,7 +491,6 @@ class GameServer:
         player = optional_text(message, "player")
         live.table.join(seat, player=player, seed=optional_text(message, "seed"))
         token = secrets.token_urlsafe(24)
-        live.record, live.head = self.store.join(live.id, live.table, seat, token, player)
         live.seats[seat] = token
         self.tokens[token] = (live.id, seat)
         # The joining phone learns the dice commitment with its seat: it gave its seed knowing it.
@@ -423,14 +502,18 @@ class GameServer:
             "dice": live.table.dice,
             "commitment": live.table.commitment,
         }
-        peer.send(with_id(joined, message.get("id")))
-        if len(live.seats) == live.table.seats:
+        batch = Batch(seats=[(live.id, seat, token, player)])
+        starts = self.joined(live) == live.table.seats
+        if not starts:
+            batch.headers.append((live.id, live.table.header().to_json(), False))
+        # The reply goes out first, before the start's updates.
+        self.committer.add(batch, lambda: peer.send(with_id(joined, message.get("id"))))
+        if starts:
             live.table.start(at=now_ms())
-            self.advance(live)
-        return None  # the reply went out first, before the start's updates
+            self.advance(live, header=True)
 
-    def on_hello(self, peer: Peer, message: Dict[str, Any]) -> Dict[str, Any]:
-        live, seat = self.authorize(message)
+    async def on_hello(self, peer: Peer, message: Dict[str, Any]) -> None:
+        live, seat = await self.authorize(message)
         since = int_field(message, "since", default=0)
         previous = live.peers.get(seat)
         if previous is not None and previous is not peer:
@@ -438,10 +521,33 @@ class GameServer:
             previous.close(CLOSE_TAKEN_OVER, "another connection took this seat")
         live.peers[seat] = peer
         peer.delivered[(live.id, seat)] = since
-        return self.updates(live, [seat])[seat]
+        update = self.update_for(live, peer, seat, self.shared(live))
+        request_id = message.get("id")
+        # After whatever the table stored last: the update may show it.
+        self.committer.add(Batch(), lambda: peer.send(update if request_id is None else with_id(orjson.loads(update), request_id)))
 
-    def on_act(self, peer: Peer, message: Dict[str, Any]) -> None:
-        live, seat = self.authorize(message)
+    async def on_watch(self, peer: Peer, message: Dict[str, Any]) -> None:
+        live = await self.find_table(message.get("table"))
+        since = int_field(message, "since", default=0)
+        live.watchers.add(peer)
+        peer.delivered[(live.id, None)] = since
+        update = self.update_for(live, peer, None, self.shared(live))
+        request_id = message.get("id")
+        self.committer.add(Batch(), lambda: peer.send(update if request_id is None else with_id(orjson.loads(update), request_id)))
+
+    async def on_list(self, peer: Peer, message: Dict[str, Any]) -> Dict[str, Any]:
+        rows = await self.store.lobby(LOBBY_SIZE)
+        tables = []
+        for table_id, variant, dice, joined in rows:
+            seats = self.seats_of(variant)
+            if joined < seats:
+                tables.append({"table": table_id, "variant": variant, "dice": dice, "seats": seats, "joined": joined})
+        return {"type": "tables", "tables": tables}
+
+    async def on_act(self, peer: Peer, message: Dict[str, Any]) -> None:
+        live, seat = await self.authorize(message)
+        if seat == HOST_SEAT:
+            raise Refusal("BadRequest", "the host supplies outcomes: it does not act for a seat")
         step = int_field(message, "step")
         action = text_field(message, "action")
         now = now_ms()
@@ -452,92 +558,190 @@ class GameServer:
         live.table.submit(seat, step, action, at=now)
         self.advance(live)
 
+    async def on_supply(self, peer: Peer, message: Dict[str, Any]) -> None:
+        live, seat = await self.authorize(message)
+        if seat != HOST_SEAT:
+            raise Refusal("BadToken", "only the host's token supplies outcomes")
+        outcome = text_field(message, "outcome")
+        live.table.supply(outcome, at=now_ms())
+        self.advance(live)
+
     # -- tables -------------------------------------------------------------------------------
 
-    def find_table(self, table_id: Any) -> Live:
-        if not isinstance(table_id, str):
-            raise Refusal("BadRequest", "table is the id that create gave")
+    def joined(self, live: Live) -> int:
+        return sum(1 for seat in live.seats if seat != HOST_SEAT)
+
+    def seats_of(self, variant: str) -> int:
+        if variant not in self.seat_counts:
+            self.seat_counts[variant] = fichas.Table(variant).seats
+        return self.seat_counts[variant]
+
+    async def find_table(self, table_id: Any) -> Live:
+        if not isinstance(table_id, str) or len(table_id) != 12 or not all(c in "0123456789abcdef" for c in table_id):
+            raise Refusal("NoSuchTable", "table is the id that create gave")
         live = self.tables.get(table_id)
+        if live is not None:
+            return live
+        if not await self.owners.acquire(table_id):
+            url = await self.owners.owner_url(table_id)
+            if url is not None:
+                raise Moved(table_id, url)
+            raise Refusal("NoSuchTable", f"table {table_id} is moving to another server: try again in a moment")
+        live = await self.take(table_id)
         if live is None:
+            await self.owners.release(table_id)
             raise Refusal("NoSuchTable", f"there is no open table {table_id}")
         return live
 
-    def authorize(self, message: Dict[str, Any]) -> Tuple[Live, int]:
+    async def authorize(self, message: Dict[str, Any]) -> Tuple[Live, int]:
         """The table and seat a token holds: the only way a message names a seat."""
         token, table_id = message.get("token"), message.get("table")
-        if not isinstance(token, str) or not isinstance(table_id, str):
+        if not isinstance(token, str) or not isinstance(table_id, str) or len(token) > 64:
             raise Refusal("BadToken", "a table id and the token its join gave are needed")
         found = self.tokens.get(token)
-        if found is None:
-            # A finished table left memory; its seats may still look at the end.
-            found = self.store.find_token(token)
-            if found is not None and found[0] == table_id and table_id not in self.tables:
-                self.load(table_id)
         if found is None or found[0] != table_id:
-            raise Refusal("BadToken", "this token holds no seat at this table")
-        return self.tables[table_id], found[1]
+            try:
+                live = await self.find_table(table_id)
+            except Refusal:
+                raise Refusal("BadToken", "this token holds no seat at this table") from None
+            found = self.tokens.get(token)
+            if found is None or found[0] != live.id:
+                raise Refusal("BadToken", "this token holds no seat at this table")
+        live = self.tables.get(table_id)
+        if live is None:
+            raise Refusal("NoSuchTable", f"there is no open table {table_id}")
+        return live, found[1]
 
-    def advance(self, live: Live) -> None:
-        """After an accepted step: store first, then tell every connected seat."""
-        try:
-            live.record, live.head = self.store.save(live.id, live.table)
-        except sqlite3.Error as e:
-            # Nothing unstored may reach a seat: the table waits for a restart, which resumes
-            # it from its last stored step.
-            log.exception("table %s could not be stored; closing it", live.id)
-            self.unload(live)
-            raise Refusal("ServerError", "the table could not be stored; it is closed until the server restarts") from e
-        for seat, update in self.updates(live, list(live.peers)).items():
-            live.peers[seat].send(update)
-
-    def updates(self, live: Live, seats: List[int]) -> Dict[int, Dict[str, Any]]:
-        """Each seat's update, from its connection's last delivered step on."""
+    def advance(self, live: Live, header: bool = False) -> None:
+        """After an accepted step: the new rows go to the store, and every connected seat's and
+        spectator's update waits for their commit."""
         table = live.table
-        step, over = table.step, table.is_over
-        rolls = table.rolls()
+        batch = Batch()
+        if header:
+            batch.headers.append((live.id, table.header().to_json(), table.started))
+        for row in table.steps_since(live.appended):
+            batch.steps.append((live.id, row["index"], row["step"], row["link"]))
+        live.appended = table.step
+        if table.is_over:
+            batch.ends.append((live.id, OVER))
+        if table.started and live.creator is not None:
+            live.creator.waiting.discard(live.id)
+            live.creator = None
+        shared = self.shared(live)
+        out = [(peer, self.update_for(live, peer, seat, shared)) for seat, peer in live.peers.items()]
+        out += [(peer, self.update_for(live, peer, None, shared)) for peer in live.watchers]
+
+        def deliver() -> None:
+            for peer, update in out:
+                peer.send(update)
+
+        self.committer.add(batch, deliver)
+
+    def shared(self, live: Live) -> Dict[str, Any]:
+        """What every seat's update says alike."""
+        table = live.table
         shared: Dict[str, Any] = {
             "type": "update",
             "table": live.id,
-            "step": step,
+            "step": table.step,
             "to_act": table.to_act,
             "deadline": table.deadline,
-            "over": over,
+            "over": table.is_over,
             "winners": table.winners,
-            "head": live.head,
+            "head": table.head,
             "dice": table.dice,
             "commitment": table.commitment,
         }
-        if over:
-            shared.update(outcome=table.outcome, record=live.record, secret=live.secret)
-        out: Dict[int, Dict[str, Any]] = {}
-        for seat in seats:
-            peer = live.peers[seat]
-            since = peer.delivered.get((live.id, seat), 0)
-            out[seat] = dict(
-                shared,
+        if table.is_over:
+            shared.update(outcome=table.outcome, record=table.record().to_json(), secret=live.secret)
+        return shared
+
+    def update_for(self, live: Live, peer: Peer, seat: Optional[int], shared: Dict[str, Any]) -> bytes:
+        """A seat's (or a spectator's, seat None, or the host's) update, from its connection's
+        last delivered step on; it counts as delivered now, since updates go out in order."""
+        table = live.table
+        key = (live.id, seat)
+        since = peer.delivered.get(key, 0)
+        peer.delivered[key] = table.step
+        update = dict(shared, rolls=table.rolls(since))
+        if seat is None or seat == HOST_SEAT:
+            update.update(seat=None, legal=[])
+            # The dice games hide nothing: their view is the position. A Cartas view is a seat's.
+            update["view"] = None if table.variant.startswith("cartas") else orjson.Fragment(table.view(0).to_json())
+            if seat == HOST_SEAT:
+                update.update(host=True, events=table.events(since), chance_due=table.chance_due)
+                update["outcomes"] = table.chance_outcomes()
+            else:
+                update["events"] = table.events_for(None, since=since)
+        else:
+            update.update(
                 seat=seat,
-                view=json.loads(table.view(seat).to_json()),
+                view=orjson.Fragment(table.view(seat).to_json()),
                 events=table.events_for(seat, since=since),
                 legal=table.legal_actions(seat),
-                rolls=[r for r in rolls if r["step"] >= since],
             )
-            peer.delivered[(live.id, seat)] = step
-        return out
+        return orjson.dumps(update)
 
     async def run_clock(self) -> None:
-        """Times out every seat whose turn ran past its deadline, by this server's clock."""
+        """Times out every seat whose turn ran past its deadline, and expires tables that waited
+        too long for their players."""
         while True:
             await asyncio.sleep(CLOCK_PERIOD_S)
             now = now_ms()
+            ttl_ms = self.limits.unjoined_ttl_s * 1000
             for live in list(self.tables.values()):
-                deadline = live.table.deadline
+                table = live.table
+                if not table.started:
+                    if now - live.created >= ttl_ms:
+                        self.expire(live)
+                    continue
+                deadline = table.deadline
                 if deadline is None or now < deadline:
                     continue
                 try:
-                    if live.table.expire(now):
+                    if table.expire(now):
                         self.advance(live)
                 except (fichas.FichasError, Refusal) as e:
                     log.error("table %s: the timeout failed: %s", live.id, e)
+
+    def expire(self, live: Live) -> None:
+        """Closes a table whose players did not all come: it is never resumed."""
+        seconds = self.limits.unjoined_ttl_s
+        self.committer.add(
+            Batch(ends=[(live.id, EXPIRED)]),
+            lambda: self.unload(live, f"the table expired: its seats did not all join within {seconds:g} s"),
+        )
+        self.tables.pop(live.id, None)
+        if live.creator is not None:
+            live.creator.waiting.discard(live.id)
+
+
+class Moved(Refusal):
+    """The table is served by another process, at `url`."""
+
+    def __init__(self, table_id: str, url: str) -> None:
+        super().__init__("Moved", url)
+        self.table_id, self.url = table_id, url
+
+
+def parse(data: Any) -> Dict[str, Any]:
+    """A request: a JSON object in a text frame. Anything else is a BadRequest, whatever it holds."""
+    if not isinstance(data, str):
+        raise Refusal("BadRequest", "messages are JSON text frames")
+    try:
+        # orjson refuses nesting past 1024 levels and integers past 64 bits as malformed JSON.
+        message = orjson.loads(data)
+    except (orjson.JSONDecodeError, ValueError, RecursionError) as e:
+        raise Refusal("BadRequest", f"not JSON: {str(e)[:120]}") from None
+    if not isinstance(message, dict):
+        raise Refusal("BadRequest", 'a message is a JSON object with a "type"')
+    return message
+
+
+def short(value: Any) -> str:
+    """A client's value quoted in a message, never long."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
 
 
 def refusal_of(error: fichas.FichasError) -> Dict[str, Any]:
@@ -561,7 +765,7 @@ def is_int(value: Any) -> bool:
 def int_field(message: Dict[str, Any], name: str, default: Optional[int] = None) -> int:
     """A whole number from 0 on: what the table takes as a step or a seat."""
     value = message.get(name, default)
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_NUMBER:
+    if not is_int(value) or not 0 <= value <= MAX_NUMBER:
         raise Refusal("BadRequest", f"{name} is a whole number from 0 to {MAX_NUMBER}")
     return value
 
@@ -570,6 +774,8 @@ def text_field(message: Dict[str, Any], name: str) -> str:
     value = message.get(name)
     if not isinstance(value, str):
         raise Refusal("BadRequest", f"{name} is text")
+    if len(value) > 256:
+        raise Refusal("BadRequest", f"{name} is at most 256 characters")
     return value
 
 
@@ -577,38 +783,175 @@ def optional_text(message: Dict[str, Any], name: str) -> Optional[str]:
     value = message.get(name)
     if value is not None and not isinstance(value, str):
         raise Refusal("BadRequest", f"{name} is text or null")
+    if value is not None and len(value) > 256:
+        raise Refusal("BadRequest", f"{name} is at most 256 characters")
     return value
 
 
-async def main(argv: Optional[List[str]] = None) -> None:
-    parser = argparse.ArgumentParser(description="A reference WebSocket server for fichas tables.")
-    parser.add_argument("--db", required=True, help="the SQLite file that keeps the games")
-    parser.add_argument("--port", type=int, required=True, help="0 picks a free port")
-    parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--turn-limit-ms", type=int, default=None, help="for tables whose create names none")
-    args = parser.parse_args(argv)
-    logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
-    logging.getLogger("websockets").setLevel(logging.WARNING)  # not a line per connection
+# -- processes --------------------------------------------------------------------------------
 
-    store = Store(args.db)
-    server = GameServer(store, args.turn_limit_ms)
-    restored = server.restore()
-    log.info("resumed %d open tables from %s", restored, args.db)
 
+def listening_socket(host: str, port: int, reuse_port: bool) -> socket.socket:
+    sock = socket.socket(socket.AF_INET6 if ":" in host else socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    if reuse_port:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+    sock.bind((host, port))
+    return sock
+
+
+async def open_store(db: str, url: str) -> Any:
+    if db.startswith(("postgresql://", "postgres://")):
+        from postgres_store import PostgresStore
+
+        store: Any = PostgresStore(db, url)
+    else:
+        store = SqliteStore(db)
+    await store.open()
+    return store
+
+
+async def serve_worker(args: argparse.Namespace, index: int, public: socket.socket, private: socket.socket,
+                       urls: List[str], ready: Optional[int]) -> None:
+    """One process: its store, its tables, the shared port and its own (for `moved`)."""
+    limits = Limits(
+        max_message_bytes=args.max_message_bytes,
+        messages_per_second=args.messages_per_second,
+        burst=args.burst,
+        creates_per_minute=args.creates_per_minute,
+        open_tables_per_connection=args.open_tables_per_connection,
+        open_tables=args.open_tables,
+        unjoined_ttl_s=args.unjoined_ttl_s,
+    )
+    store = await open_store(args.db, urls[index])
+    owners: Any = store if hasattr(store, "orphans") else Owners(index, urls)
+    if owners is store:
+        owners.new_id = lambda: secrets.token_hex(6)
+    server = GameServer(store, owners, args.turn_limit_ms, limits)
+    committer = asyncio.create_task(server.committer.run())
+    restored = await server.restore()
+    log.info("worker %d resumed %d open tables from %s", index, restored, args.db)
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         with contextlib.suppress(NotImplementedError):  # no signal handlers on Windows' loop
             loop.add_signal_handler(sig, stop.set)
-    async with serve(server.connection, args.host, args.port, max_size=MAX_REQUEST_BYTES) as ws_server:
-        port = next(iter(ws_server.sockets)).getsockname()[1]
-        print(f"listening on {args.host}:{port}", flush=True)
-        clock = asyncio.create_task(server.run_clock())
-        await stop.wait()
-        clock.cancel()
-    store.close()
+    lost = getattr(store, "lost", None)
+    # Compression costs CPU on every update to every seat; it is off unless asked for.
+    options: Dict[str, Any] = dict(max_size=limits.max_message_bytes, compression=args.compression, ping_interval=20)
+    public.listen(1024)
+    private.listen(1024)
+    async with serve(server.connection, sock=public, **options), serve(server.connection, sock=private, **options):
+        tasks = [asyncio.create_task(server.run_clock()), asyncio.create_task(server.run_takeover())]
+        if ready is not None:
+            os.write(ready, b"1")
+            os.close(ready)
+        else:
+            print(f"listening on {args.host}:{public.getsockname()[1]}", flush=True)
+        waits = [asyncio.create_task(stop.wait())]
+        if lost is not None:
+            waits.append(asyncio.create_task(lost.wait()))
+        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+        if lost is not None and lost.is_set():
+            # Its leases went with its connection: another process serves its tables now.
+            log.error("worker %d lost its database connection and with it its tables; stopping", index)
+        for task in tasks + waits:
+            task.cancel()
+    committer.cancel()
+    await store.close()
+
+
+def run_worker(args: argparse.Namespace, index: int, public: socket.socket, private: socket.socket,
+               urls: List[str], ready: Optional[int]) -> None:
+    try:
+        import uvloop  # faster event loop where it is installed (not on Windows)
+
+        uvloop.install()
+    except ImportError:
+        pass
+    with contextlib.suppress(KeyboardInterrupt):
+        asyncio.run(serve_worker(args, index, public, private, urls, ready))
+
+
+def main(argv: Optional[List[str]] = None) -> None:
+    defaults = Limits()
+    parser = argparse.ArgumentParser(description="A reference WebSocket server for fichas tables.")
+    parser.add_argument("--db", required=True, help="a SQLite file, or postgresql://user@host:port/database")
+    parser.add_argument("--port", type=int, required=True, help="0 picks a free port")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--public-host", default=None, help="the host name clients reach this machine by (moved replies)")
+    parser.add_argument("--workers", type=int, default=1, help="processes sharing the port (default 1; one per core pays)")
+    parser.add_argument("--turn-limit-ms", type=int, default=None, help="for tables whose create names none")
+    parser.add_argument("--compression", choices=["deflate", "none"], default="none",
+                        help="permessage-deflate costs CPU per update and seat (default none)")
+    parser.add_argument("--max-message-bytes", type=int, default=defaults.max_message_bytes)
+    parser.add_argument("--messages-per-second", type=float, default=defaults.messages_per_second)
+    parser.add_argument("--burst", type=int, default=defaults.burst)
+    parser.add_argument("--creates-per-minute", type=int, default=defaults.creates_per_minute)
+    parser.add_argument("--open-tables-per-connection", type=int, default=defaults.open_tables_per_connection)
+    parser.add_argument("--open-tables", type=int, default=defaults.open_tables)
+    parser.add_argument("--unjoined-ttl-s", type=float, default=defaults.unjoined_ttl_s)
+    args = parser.parse_args(argv)
+    args.compression = None if args.compression == "none" else "deflate"
+    if args.workers < 1:
+        parser.error("--workers is 1 or more")
+    logging.basicConfig(stream=sys.stderr, level=logging.INFO, format="%(asctime)s %(process)d %(levelname)s %(message)s")
+    logging.getLogger("websockets").setLevel(logging.WARNING)  # not a line per connection
+
+    # The shared port (every worker listens on it, and the kernel spreads connections) and each
+    # worker's own, where `moved` sends a client: all bound before any worker starts.
+    reserve = listening_socket(args.host, args.port, reuse_port=True)
+    port = reserve.getsockname()[1]
+    privates = [listening_socket(args.host, 0, reuse_port=False) for _ in range(args.workers)]
+    host = args.public_host or args.host
+    urls = [f"ws://{host}:{p.getsockname()[1]}" for p in privates]
+    if args.workers == 1:
+        # One process: the shared port is the reserved socket itself.
+        run_worker(args, 0, reserve, privates[0], urls, None)
+        return
+    children: Dict[int, int] = {}
+
+    def spawn(index: int) -> None:
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:
+            os.close(read)
+            for other, sock in enumerate(privates):
+                if other != index:
+                    sock.close()
+            public = listening_socket(args.host, port, reuse_port=True)
+            run_worker(args, index, public, privates[index], urls, write)
+            os._exit(0)
+        os.close(write)
+        os.read(read, 1)  # ready, or exited
+        os.close(read)
+        children[pid] = index
+
+    for index in range(args.workers):
+        spawn(index)
+    print(f"listening on {args.host}:{port}", flush=True)
+    stopping = False
+
+    def stop(signum: int, frame: Any) -> None:
+        nonlocal stopping
+        stopping = True
+        for pid in children:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    while children:
+        try:
+            pid, status = os.wait()
+        except ChildProcessError:
+            break
+        index = children.pop(pid, None)
+        if index is not None and not stopping:
+            # A worker that died is started again: it resumes its tables from the store.
+            log.error("worker %d exited (status %d); starting it again", index, status)
+            spawn(index)
 
 
 if __name__ == "__main__":
-    with contextlib.suppress(KeyboardInterrupt):
-        asyncio.run(main())
+    main()

@@ -291,11 +291,15 @@ def test_refused_messages_change_nothing(server: ServerProcess) -> None:
 
 
 def stored_record(db: Path) -> str:
+    """The one table's record as the store holds it: its header and its appended step rows."""
     with sqlite3.connect(db) as connection:
-        rows = connection.execute("SELECT record FROM tables").fetchall()
-    assert len(rows) == 1
-    record: str = rows[0][0]
-    return record
+        tables = connection.execute("SELECT id, header FROM tables").fetchall()
+        assert len(tables) == 1
+        table_id, header = tables[0]
+        steps = [row[0] for row in connection.execute("SELECT step FROM steps WHERE table_id = ? ORDER BY idx", (table_id,))]
+    record = fichas.Record.from_parts(header, steps)
+    record.verify()
+    return record.to_json()
 
 
 def test_a_killed_server_resumes_its_games_from_sqlite(tmp_path: Path) -> None:
