@@ -144,7 +144,15 @@ class Player:
         client = await Client.connect(url)
         self.connections += 1
         try:
-            message = await client.hello(self.table, self.token, since=self.last_step)
+            try:
+                message = await client.hello(self.table, self.token, since=self.last_step)
+            except Refused as refused:
+                # The table is between processes (one died, another is taking it over): the
+                # caller tries again.
+                self.refusals.append(refused.reply)
+                return False
+            if message["type"] == "moved":
+                return False  # served elsewhere now: the caller connects to message["url"]
             while True:
                 if message["type"] == "refused":
                     self.refusals.append(message)

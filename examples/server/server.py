@@ -95,6 +95,9 @@ class Limits:
     open_tables: int = 10_000
     #: How long a table may wait for its players before it expires, in seconds.
     unjoined_ttl_s: float = 600.0
+    #: The least time between two commits, in milliseconds: the steps of every table in that
+    #: window share one transaction and one sync (a step waits at most this long for it).
+    commit_interval_ms: float = 5.0
 
 
 def now_ms() -> int:
@@ -196,9 +199,16 @@ class Committer:
     while a transaction runs goes in the next one, so the batch grows with the load and a sync
     is shared by every table that stepped meanwhile."""
 
-    def __init__(self, commit: Callable[[Batch], Awaitable[None]], failed: Callable[[Batch, BaseException], None]):
+    def __init__(
+        self,
+        commit: Callable[[Batch], Awaitable[None]],
+        failed: Callable[[Batch, BaseException], None],
+        interval_s: float,
+    ):
         self.commit = commit
         self.failed = failed
+        #: The least time between two commits' starts: a commit waits this long for company.
+        self.interval_s = interval_s
         self.pending: List[Tuple[Batch, Optional[Callable[[], None]]]] = []
         self.wake = asyncio.Event()
         self.batches = 0
@@ -209,8 +219,14 @@ class Committer:
         self.wake.set()
 
     async def run(self) -> None:
+        loop = asyncio.get_running_loop()
+        started = 0.0
         while True:
             await self.wake.wait()
+            wait = started + self.interval_s - loop.time()
+            if wait > 0:
+                await asyncio.sleep(wait)
+            started = loop.time()
             self.wake.clear()
             entries, self.pending = self.pending, []
             merged = Batch()
@@ -239,7 +255,7 @@ class Owners:
     def worker_of(self, table_id: str) -> int:
         return int(table_id, 16) % len(self.urls)
 
-    async def acquire(self, table_id: str) -> bool:
+    async def acquire(self, table_id: str, lock_key: Optional[int] = None) -> bool:
         return self.worker_of(table_id) == self.index
 
     async def release(self, table_id: str) -> None:
@@ -267,7 +283,7 @@ class GameServer:
         self.tables: Dict[str, Live] = {}
         self.tokens: Dict[str, Tuple[str, int]] = {}
         self.loading: Dict[str, asyncio.Future[Optional[Live]]] = {}
-        self.committer = Committer(store.commit, self.store_failed)
+        self.committer = Committer(store.commit, self.store_failed, limits.commit_interval_ms / 1000)
         self.seat_counts: Dict[str, int] = {}
         self.handlers: Dict[str, Callable[[Peer, Dict[str, Any]], Any]] = {
             "create": self.on_create,
@@ -433,7 +449,7 @@ class GameServer:
 
     # -- requests -----------------------------------------------------------------------------
 
-    def on_create(self, peer: Peer, message: Dict[str, Any]) -> None:
+    async def on_create(self, peer: Peer, message: Dict[str, Any]) -> None:
         variant = text_field(message, "variant")
         dice = message.get("dice", "verifiable")
         if dice not in DICE:
@@ -453,7 +469,11 @@ class GameServer:
         if not peer.creates.take():
             raise Refusal("RateLimited", f"at most {self.limits.creates_per_minute} tables a minute per connection")
         table = fichas.Table(variant, dice=dice, turn_limit_ms=turn_limit_ms)
-        table_id = self.owners.new_id()
+        table_id, lock_key = self.owners.new_id(), secrets.randbelow(2**31)
+        # The lease is taken before the table's row is stored, so no other process can take
+        # the new table over in between.
+        if not await self.owners.acquire(table_id, lock_key=lock_key):
+            raise Refusal("ServerError", "the new table could not be leased; try again")
         secret = table.reveal() if dice == "verifiable" else None
         live = Live(table_id, table, secret, now_ms(), creator=peer)
         reply: Dict[str, Any] = {
@@ -475,7 +495,7 @@ class GameServer:
         # Stored at once, with its secret: a restart must keep the commitment already published.
         batch.tables.insert(
             0,
-            NewTable(table_id, table.variant, table.dice, secret, table.header().to_json(), live.created, secrets.randbelow(2**31)),
+            NewTable(table_id, table.variant, table.dice, secret, table.header().to_json(), live.created, lock_key),
         )
         self.tables[table_id] = live
         peer.waiting.add(table_id)
@@ -822,6 +842,7 @@ async def serve_worker(args: argparse.Namespace, index: int, public: socket.sock
         open_tables_per_connection=args.open_tables_per_connection,
         open_tables=args.open_tables,
         unjoined_ttl_s=args.unjoined_ttl_s,
+        commit_interval_ms=args.commit_interval_ms,
     )
     store = await open_store(args.db, urls[index])
     owners: Any = store if hasattr(store, "orphans") else Owners(index, urls)
@@ -891,6 +912,7 @@ def main(argv: Optional[List[str]] = None) -> None:
     parser.add_argument("--open-tables-per-connection", type=int, default=defaults.open_tables_per_connection)
     parser.add_argument("--open-tables", type=int, default=defaults.open_tables)
     parser.add_argument("--unjoined-ttl-s", type=float, default=defaults.unjoined_ttl_s)
+    parser.add_argument("--commit-interval-ms", type=float, default=defaults.commit_interval_ms)
     args = parser.parse_args(argv)
     args.compression = None if args.compression == "none" else "deflate"
     if args.workers < 1:

@@ -150,19 +150,23 @@ class SqliteStore:
         assert db is not None
         db.execute("BEGIN IMMEDIATE")
         try:
-            db.executemany(
-                "INSERT INTO tables (id, variant, dice, secret, header, created, lock_key) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                [(t.id, t.variant, t.dice, t.secret, t.header, t.created, t.lock_key) for t in batch.tables],
-            )
-            db.executemany(
-                "INSERT INTO seats (table_id, seat, token, player) VALUES (?, ?, ?, ?)", batch.seats
-            )
-            db.executemany(
-                "UPDATE tables SET header = ?, started = ? WHERE id = ?",
-                [(header, int(started), table_id) for table_id, header, started in batch.headers],
-            )
-            db.executemany("INSERT INTO steps (table_id, idx, step, link) VALUES (?, ?, ?, ?)", batch.steps)
-            db.executemany("UPDATE tables SET over = ? WHERE id = ?", [(how, table_id) for table_id, how in batch.ends])
+            # Only what the batch holds: an empty executemany still costs a statement.
+            if batch.tables:
+                db.executemany(
+                    "INSERT INTO tables (id, variant, dice, secret, header, created, lock_key) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    [(t.id, t.variant, t.dice, t.secret, t.header, t.created, t.lock_key) for t in batch.tables],
+                )
+            if batch.seats:
+                db.executemany("INSERT INTO seats (table_id, seat, token, player) VALUES (?, ?, ?, ?)", batch.seats)
+            if batch.headers:
+                db.executemany(
+                    "UPDATE tables SET header = ?, started = ? WHERE id = ?",
+                    [(header, int(started), table_id) for table_id, header, started in batch.headers],
+                )
+            if batch.steps:
+                db.executemany("INSERT INTO steps (table_id, idx, step, link) VALUES (?, ?, ?, ?)", batch.steps)
+            if batch.ends:
+                db.executemany("UPDATE tables SET over = ? WHERE id = ?", [(how, table_id) for table_id, how in batch.ends])
             db.execute("COMMIT")
         except BaseException:
             db.execute("ROLLBACK")

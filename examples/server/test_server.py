@@ -15,7 +15,7 @@ import subprocess
 import sys
 import threading
 from pathlib import Path
-from typing import IO, Any, Callable, Coroutine, Dict, Iterator, List, TypeVar
+from typing import IO, Any, Callable, Coroutine, Dict, Iterator, List, TypeVar, Union
 
 import pytest
 
@@ -44,7 +44,7 @@ def run(coroutine: Coroutine[Any, Any, T], timeout: float = GAME_S) -> T:
 class ServerProcess:
     """server.py in a subprocess on a free port of 127.0.0.1; its log goes to a file."""
 
-    def __init__(self, db: Path, log: Path, *options: str) -> None:
+    def __init__(self, db: Union[Path, str], log: Path, *options: str) -> None:
         self.log = log
         self._log_file = log.open("a")
         self.proc = subprocess.Popen(
