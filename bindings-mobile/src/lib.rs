@@ -24,7 +24,7 @@ pub use convert::{
 };
 pub use game::Game;
 pub use record::GameRecord;
-pub use table::{RollEntry, Table, TableEvent, verify_dice};
+pub use table::{RollEntry, StoredStep, Table, TableEvent, verify_dice};
 pub use view::SeatView;
 
 // The namespace names the generated Kotlin file and the C symbols.

@@ -27,6 +27,15 @@ pub struct RollEntry {
     pub roll: String,
 }
 
+/// One step as a store appends it: its index, its JSON as the record writes it (with its time
+/// and link), and its link (hex).
+#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+pub struct StoredStep {
+    pub index: u64,
+    pub json: String,
+    pub link: String,
+}
+
 /// A refusal as the error of its kind.
 fn table_error(e: TableError) -> FichasError {
     let message = e.to_string();
@@ -243,10 +252,47 @@ impl Table {
         })
     }
 
-    /// Every roll so far, who rolled it, in order.
-    pub fn rolls(&self) -> Result<Vec<RollEntry>> {
+    /// Continues a game from what a store kept: the `header()` JSON and the JSON of every step
+    /// it appended (`stepsSince`), in order. Every link is checked; a torn or changed row throws
+    /// `Record` (a row that cannot be read) or `Table` (a link that does not follow), naming the
+    /// step.
+    #[uniffi::constructor(default(secret = None, at = None))]
+    pub fn resume_from(header: String, steps: Vec<String>, secret: Option<String>, at: Option<u64>) -> Result<Arc<Table>> {
+        guard(|| {
+            let record = Record::from_json_parts(&header, &steps).map_err(|e| FichasError::Record(e.to_string()))?;
+            let secret = secret.as_deref().map(secret_of).transpose()?;
+            let mut table = CoreTable::resume(&record, secret).map_err(table_error)?;
+            if let Some(at) = at {
+                table.restart_clock(at);
+            }
+            Ok(Table::wrap(table))
+        })
+    }
+
+    /// The record without its steps (configuration and the host's metadata) as JSON: a store
+    /// keeps it once per game, again after each join.
+    pub fn header(&self) -> Result<String> {
+        self.with(|t| Ok(t.header().to_json()))
+    }
+
+    /// The steps from index `since` on, for a store to append after the ones it holds: the same
+    /// cost at step 5,000 as at step 5.
+    #[uniffi::method(default(since = 0))]
+    pub fn steps_since(&self, since: u64) -> Result<Vec<StoredStep>> {
+        let since = usize::try_from(since).unwrap_or(usize::MAX);
         self.with(|t| {
-            Ok(t.rolls()
+            Ok(t.steps_since(since)
+                .map(|e| StoredStep { index: step_number(e.index), json: e.to_json(), link: fichas::record::hex(&e.link) })
+                .collect())
+        })
+    }
+
+    /// Every roll from table step `since` on, who rolled it, in order.
+    #[uniffi::method(default(since = 0))]
+    pub fn rolls(&self, since: u64) -> Result<Vec<RollEntry>> {
+        self.with(|t| {
+            let all = t.rolls();
+            Ok(all[all.partition_point(|r| step_number(r.step) < since)..]
                 .iter()
                 .map(|r| RollEntry { step: step_number(r.step), seat: seat_number(r.seat), roll: r.roll.to_string() })
                 .collect())

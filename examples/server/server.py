@@ -469,7 +469,9 @@ class GameServer:
         if not peer.creates.take():
             raise Refusal("RateLimited", f"at most {self.limits.creates_per_minute} tables a minute per connection")
         table = fichas.Table(variant, dice=dice, turn_limit_ms=turn_limit_ms)
-        table_id, lock_key = self.owners.new_id(), secrets.randbelow(2**31)
+        # With SQLite the id says which worker serves the table; with PostgreSQL the lease does.
+        table_id = self.owners.new_id() if isinstance(self.owners, Owners) else secrets.token_hex(6)
+        lock_key = secrets.randbelow(2**31)
         # The lease is taken before the table's row is stored, so no other process can take
         # the new table over in between.
         if not await self.owners.acquire(table_id, lock_key=lock_key):
@@ -845,9 +847,8 @@ async def serve_worker(args: argparse.Namespace, index: int, public: socket.sock
         commit_interval_ms=args.commit_interval_ms,
     )
     store = await open_store(args.db, urls[index])
+    # PostgreSQL's store holds leases itself; with SQLite, a table's id names its worker.
     owners: Any = store if hasattr(store, "orphans") else Owners(index, urls)
-    if owners is store:
-        owners.new_id = lambda: secrets.token_hex(6)
     server = GameServer(store, owners, args.turn_limit_ms, limits)
     committer = asyncio.create_task(server.committer.run())
     restored = await server.restore()

@@ -103,6 +103,34 @@ class TableTest {
     }
 
     @Test
+    fun `a store of the header and the appended steps resumes the table, and a torn last row is named`() {
+        Table("parchis:pairs", dice = "verifiable").use { table ->
+            table.start()
+            val header = table.header()
+            val rows = mutableListOf<String>()
+            val random = Random(5)
+            repeat(60) {
+                val seat = table.toAct()!!
+                val legal = table.legalActions(seat)
+                table.submit(seat, table.step(), legal[random.nextInt(legal.size)])
+                val new = table.stepsSince(rows.size.toULong())
+                assertEquals((rows.size until rows.size + new.size).map { it.toULong() }, new.map { it.index })
+                assertEquals(table.head(), new.last().link)
+                rows += new.map { it.json }
+            }
+            assertEquals(emptyList<StoredStep>(), table.stepsSince(table.step() + 4uL))
+            assertEquals(table.rolls().drop(2), table.rolls(since = table.rolls()[2].step))
+            Table.resumeFrom(header, rows, table.reveal()).use { again ->
+                assertEquals(table.head(), again.head())
+                assertEquals(table.eventsFor(1u), again.eventsFor(1u))
+            }
+            val torn = rows.dropLast(1) + rows.last().take(rows.last().length / 2)
+            val error = assertThrows<FichasException.Record> { Table.resumeFrom(header, torn, table.reveal()) }
+            assertTrue(error.message!!.contains("step ${rows.size - 1} cannot be read"), error.message)
+        }
+    }
+
+    @Test
     fun `a resumed table continues the committed dice and never a fixed seed`() {
         Table("poleana:4", dice = "verifiable").use { table ->
             table.start()
