@@ -257,7 +257,12 @@ impl Table {
     /// `Record` (a row that cannot be read) or `Table` (a link that does not follow), naming the
     /// step.
     #[uniffi::constructor(default(secret = None, at = None))]
-    pub fn resume_from(header: String, steps: Vec<String>, secret: Option<String>, at: Option<u64>) -> Result<Arc<Table>> {
+    pub fn resume_from(
+        header: String,
+        steps: Vec<String>,
+        secret: Option<String>,
+        at: Option<u64>,
+    ) -> Result<Arc<Table>> {
         guard(|| {
             let record = Record::from_json_parts(&header, &steps).map_err(|e| FichasError::Record(e.to_string()))?;
             let secret = secret.as_deref().map(secret_of).transpose()?;
@@ -282,7 +287,11 @@ impl Table {
         let since = usize::try_from(since).unwrap_or(usize::MAX);
         self.with(|t| {
             Ok(t.steps_since(since)
-                .map(|e| StoredStep { index: step_number(e.index), json: e.to_json(), link: fichas::record::hex(&e.link) })
+                .map(|e| StoredStep {
+                    index: step_number(e.index),
+                    json: e.to_json(),
+                    link: fichas::record::hex(&e.link),
+                })
                 .collect())
         })
     }
