@@ -100,9 +100,10 @@ VERIFYING_SEAT = 0
 RECONNECT_FOR_S = 10.0
 RECONNECT_FIRST_DELAY_S = 0.05
 RECONNECT_MAX_DELAY_S = 1.0
-#: Handshakes in flight at once. The server's listen backlog is asyncio's default of 100:
-#: opening a thousand connections at once overflows it, and a dropped SYN is retried only
-#: after a second, so an unbounded start (or a reconnection storm) stalls instead of hurrying.
+#: Handshakes in flight at once. A server's listen backlog is bounded (server.py asks for 1024,
+#: the kernel may give less): opening a thousand connections at once can overflow it, and a
+#: dropped SYN is retried only after a second, so an unbounded start (or a reconnection storm)
+#: stalls instead of hurrying.
 MAX_OPENING = 64
 #: Moved replies followed in a row for one request before giving up: two servers that each
 #: say the other has the table would otherwise bounce a client forever.
@@ -607,7 +608,8 @@ def report(run: LoadRun, games: List[Game], wall: float, cpu: float) -> Dict[str
         "variant": args.variant,
         "dice": args.dice,
         "turn_limit_ms": args.turn_limit_ms,
-        "compression": run.compression,
+        # What the generator offered; the server accepts it only if it runs with compression on.
+        "compression_offered": run.compression,
         "games": len(games),
         "finished": len(finished),
         "verified": sum(game.verified for game in games),

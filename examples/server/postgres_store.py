@@ -359,7 +359,7 @@ class PostgresStore:
 
         async def run(conn: asyncpg.Connection) -> List[Tuple[str, str, str, int]]:
             rows = await conn.fetch(
-                "SELECT t.id, t.variant, t.dice, (SELECT count(*) FROM seats s WHERE s.table_id = t.id)"
+                "SELECT t.id, t.variant, t.dice, (SELECT count(*) FROM seats s WHERE s.table_id = t.id AND s.seat >= 0)"
                 " FROM tables t WHERE t.over = 0 AND t.started = 0 ORDER BY t.created DESC, t.id DESC LIMIT $1",
                 limit,
             )

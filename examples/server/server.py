@@ -95,8 +95,9 @@ class Limits:
     open_tables: int = 10_000
     #: How long a table may wait for its players before it expires, in seconds.
     unjoined_ttl_s: float = 600.0
-    #: The least time between two commits, in milliseconds: the steps of every table in that
-    #: window share one transaction and one sync (a step waits at most this long for it).
+    #: The least time between two commits' starts, in milliseconds: the steps of every table in
+    #: that window share one transaction and one sync (a step waits for the transaction that is
+    #: running, if any, and then up to this long for its own).
     commit_interval_ms: float = 5.0
 
 
@@ -202,20 +203,24 @@ class Committer:
     def __init__(
         self,
         commit: Callable[[Batch], Awaitable[None]],
-        failed: Callable[[Batch, BaseException], None],
+        failed: Callable[[Set[str], BaseException], None],
         interval_s: float,
     ):
         self.commit = commit
         self.failed = failed
         #: The least time between two commits' starts: a commit waits this long for company.
         self.interval_s = interval_s
-        self.pending: List[Tuple[Batch, Optional[Callable[[], None]]]] = []
+        self.pending: List[Tuple[str, Batch, Optional[Callable[[], None]]]] = []
+        #: Tables whose rows a failed commit lost: nothing more of theirs is stored or sent
+        #: until they are loaded again from what the store holds.
+        self.poisoned: Set[str] = set()
         self.wake = asyncio.Event()
         self.batches = 0
         self.rows = 0
 
-    def add(self, batch: Batch, then: Optional[Callable[[], None]] = None) -> None:
-        self.pending.append((batch, then))
+    def add(self, table_id: str, batch: Batch, then: Optional[Callable[[], None]] = None) -> None:
+        """Stores `batch` (rows of table `table_id`) in the next commit, then calls `then`."""
+        self.pending.append((table_id, batch, then))
         self.wake.set()
 
     async def run(self) -> None:
@@ -228,20 +233,25 @@ class Committer:
                 await asyncio.sleep(wait)
             started = loop.time()
             self.wake.clear()
-            entries, self.pending = self.pending, []
+            entries = [e for e in self.pending if e[0] not in self.poisoned]
+            self.pending = []
             merged = Batch()
-            for batch, _ in entries:
+            for _, batch, _ in entries:
                 merged.extend(batch)
             if merged:
                 try:
                     await self.commit(merged)
-                except Exception as e:  # the store is down: nothing of this batch may reach a seat
+                except Exception as e:  # the store failed: nothing of this batch may reach anyone
                     log.exception("a batch of %d steps could not be stored", len(merged.steps))
-                    self.failed(merged, e)
+                    lost = {table_id for table_id, _, _ in entries}
+                    self.poisoned |= lost
+                    # What those tables did meanwhile follows rows that are not stored: dropped.
+                    self.pending = [entry for entry in self.pending if entry[0] not in lost]
+                    self.failed(lost, e)
                     continue
                 self.batches += 1
                 self.rows += len(merged.steps)
-            for _, then in entries:
+            for _, _, then in entries:
                 if then is not None:
                     then()
 
@@ -285,6 +295,8 @@ class GameServer:
         self.loading: Dict[str, asyncio.Future[Optional[Live]]] = {}
         self.committer = Committer(store.commit, self.store_failed, limits.commit_interval_ms / 1000)
         self.seat_counts: Dict[str, int] = {}
+        #: Tables in memory that wait for their players.
+        self.unstarted: Set[str] = set()
         self.handlers: Dict[str, Callable[[Peer, Dict[str, Any]], Any]] = {
             "create": self.on_create,
             "join": self.on_join,
@@ -318,8 +330,8 @@ class GameServer:
 
     async def _load(self, table_id: str) -> Optional[Live]:
         stored = await self.store.load(table_id)
-        if stored is None:
-            return None
+        if stored is None or stored.over == EXPIRED:
+            return None  # an expired table is closed for good
         try:
             table = await self.resume(stored)
         except fichas.FichasError as e:
@@ -327,6 +339,9 @@ class GameServer:
             await self.owners.release(table_id)
             return None
         live = Live(table_id, table, stored.secret, stored.created, appended=table.step)
+        self.committer.poisoned.discard(table_id)  # what the store holds is the table now
+        if not table.started:
+            self.unstarted.add(table_id)
         for seat, (token, _) in stored.seats.items():
             live.seats[seat] = token
             self.tokens[token] = (table_id, seat)
@@ -365,15 +380,16 @@ class GameServer:
             except Exception:
                 log.exception("the takeover scan failed")
 
-    def store_failed(self, batch: Batch, error: BaseException) -> None:
+    def store_failed(self, lost: Set[str], error: BaseException) -> None:
         """A commit failed: its tables leave memory untold, and resume from what was stored."""
-        for table_id in {row[0] for row in batch.steps} | {row[0] for row in batch.headers} | {t.id for t in batch.tables}:
+        for table_id in lost:
             live = self.tables.get(table_id)
             if live is not None:
                 self.unload(live, "the table could not be stored; reconnect later")
 
     def unload(self, live: Live, reason: str) -> None:
         self.tables.pop(live.id, None)
+        self.unstarted.discard(live.id)
         for token in live.seats.values():
             self.tokens.pop(token, None)
         for peer in list(live.peers.values()) + list(live.watchers):
@@ -463,8 +479,7 @@ class GameServer:
                 f"this connection has {len(peer.waiting)} tables waiting for players: at most"
                 f" {self.limits.open_tables_per_connection}",
             )
-        waiting = sum(1 for live in self.tables.values() if not live.table.started)
-        if waiting >= self.limits.open_tables:
+        if len(self.unstarted) >= self.limits.open_tables:
             raise Refusal("TooManyTables", "the server has as many tables waiting for players as it takes")
         if not peer.creates.take():
             raise Refusal("RateLimited", f"at most {self.limits.creates_per_minute} tables a minute per connection")
@@ -500,8 +515,9 @@ class GameServer:
             NewTable(table_id, table.variant, table.dice, secret, table.header().to_json(), live.created, lock_key),
         )
         self.tables[table_id] = live
+        self.unstarted.add(table_id)
         peer.waiting.add(table_id)
-        self.committer.add(batch, lambda: peer.send(with_id(reply, message.get("id"))))
+        self.committer.add(table_id, batch, lambda: peer.send(with_id(reply, message.get("id"))))
 
     async def on_join(self, peer: Peer, message: Dict[str, Any]) -> None:
         live = await self.find_table(message.get("table"))
@@ -529,7 +545,7 @@ class GameServer:
         if not starts:
             batch.headers.append((live.id, live.table.header().to_json(), False))
         # The reply goes out first, before the start's updates.
-        self.committer.add(batch, lambda: peer.send(with_id(joined, message.get("id"))))
+        self.committer.add(live.id, batch, lambda: peer.send(with_id(joined, message.get("id"))))
         if starts:
             live.table.start(at=now_ms())
             self.advance(live, header=True)
@@ -546,7 +562,7 @@ class GameServer:
         update = self.update_for(live, peer, seat, self.shared(live))
         request_id = message.get("id")
         # After whatever the table stored last: the update may show it.
-        self.committer.add(Batch(), lambda: peer.send(update if request_id is None else with_id(orjson.loads(update), request_id)))
+        self.committer.add(live.id, Batch(), lambda: peer.send(update if request_id is None else with_id(orjson.loads(update), request_id)))
 
     async def on_watch(self, peer: Peer, message: Dict[str, Any]) -> None:
         live = await self.find_table(message.get("table"))
@@ -555,7 +571,7 @@ class GameServer:
         peer.delivered[(live.id, None)] = since
         update = self.update_for(live, peer, None, self.shared(live))
         request_id = message.get("id")
-        self.committer.add(Batch(), lambda: peer.send(update if request_id is None else with_id(orjson.loads(update), request_id)))
+        self.committer.add(live.id, Batch(), lambda: peer.send(update if request_id is None else with_id(orjson.loads(update), request_id)))
 
     async def on_list(self, peer: Peer, message: Dict[str, Any]) -> Dict[str, Any]:
         rows = await self.store.lobby(LOBBY_SIZE)
@@ -646,6 +662,8 @@ class GameServer:
         live.appended = table.step
         if table.is_over:
             batch.ends.append((live.id, OVER))
+        if table.started:
+            self.unstarted.discard(live.id)
         if table.started and live.creator is not None:
             live.creator.waiting.discard(live.id)
             live.creator = None
@@ -657,7 +675,7 @@ class GameServer:
             for peer, update in out:
                 peer.send(update)
 
-        self.committer.add(batch, deliver)
+        self.committer.add(live.id, batch, deliver)
 
     def shared(self, live: Live) -> Dict[str, Any]:
         """What every seat's update says alike."""
@@ -730,10 +748,12 @@ class GameServer:
         """Closes a table whose players did not all come: it is never resumed."""
         seconds = self.limits.unjoined_ttl_s
         self.committer.add(
+            live.id,
             Batch(ends=[(live.id, EXPIRED)]),
             lambda: self.unload(live, f"the table expired: its seats did not all join within {seconds:g} s"),
         )
         self.tables.pop(live.id, None)
+        self.unstarted.discard(live.id)
         if live.creator is not None:
             live.creator.waiting.discard(live.id)
 

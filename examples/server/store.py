@@ -14,7 +14,7 @@ Two stores share the schema and the interface:
 
 - `SqliteStore`, the embedded default (`--db games.sqlite3`): one file, WAL journal,
   `synchronous=FULL`. Several worker processes of one server may share it: each serves the
-  tables whose id falls to it (`owns`).
+  tables whose id falls to it (server.py's `Owners`).
 - `PostgresStore` (`--db postgresql://…`, in postgres_store.py): for several server processes,
   on one machine or more, which hold each table by a lease.
 """
@@ -222,7 +222,7 @@ class SqliteStore:
         assert self.db is not None
         return list(
             self.db.execute(
-                "SELECT t.id, t.variant, t.dice, (SELECT count(*) FROM seats s WHERE s.table_id = t.id)"
+                "SELECT t.id, t.variant, t.dice, (SELECT count(*) FROM seats s WHERE s.table_id = t.id AND s.seat >= 0)"
                 " FROM tables t WHERE t.over = 0 AND t.started = 0 ORDER BY t.created DESC LIMIT ?",
                 (limit,),
             )

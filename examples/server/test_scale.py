@@ -284,6 +284,12 @@ def test_a_table_nobody_joins_expires_and_is_not_resumed(tmp_path: Path) -> None
         await client.hello(created["table"], token)
         closed = await asyncio.wait_for(client.recv(), 5)
         await client.close()
+        # Closed for good: a seat that comes late finds no table.
+        late = await Client.connect(server.url)
+        with pytest.raises(Refused) as refused:
+            await late.join(created["table"], 1)
+        assert refused.value.error == "NoSuchTable"
+        await late.close()
         return dict(closed, table_id=created["table"])
 
     try:
@@ -383,6 +389,9 @@ def test_a_spectator_sees_the_public_stream_and_the_lobby_lists_open_tables(tmp_
         listed = {t["table"]: t for t in lobby["tables"]}
         assert listed[waiting["table"]]["joined"] == 1 and listed[waiting["table"]]["seats"] == 4
         assert listed[cartas["table"]]["variant"] == "cartas"
+        hosted = await host.create("poleana:2", dice="host")
+        lobby = await host.request({"type": "list"})
+        assert {t["table"]: t["joined"] for t in lobby["tables"]}[hosted["table"]] == 0, "the host is not a seat"
         watcher = await Client.connect(server.url)
         first = await watcher.request({"type": "watch", "table": cartas["table"], "since": 0})
         assert first["type"] == "update" and first["seat"] is None and first["legal"] == []
