@@ -274,6 +274,12 @@ impl Table {
         })
     }
 
+    /// What a spectator may see, as JSON: in the dice games the position text (they hide
+    /// nothing), in Cartas an object of the board and the public piles, with no card of any hand.
+    pub fn public_view_json(&self) -> Result<String> {
+        self.with(|t| serde_json::to_string(&t.public_view()).map_err(|e| FichasError::Internal(e.to_string())))
+    }
+
     /// The record without its steps (configuration and the host's metadata) as JSON: a store
     /// keeps it once per game, again after each join.
     pub fn header(&self) -> Result<String> {

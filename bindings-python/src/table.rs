@@ -294,6 +294,13 @@ impl PyTable {
         self.with(|t| Ok(PyView { view: t.view(seat) }))
     }
 
+    /// What a spectator may see: in the dice games the position text (they hide nothing), in
+    /// Cartas a dict of the board and the public piles, with no card of any hand.
+    fn public_view<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let view = self.with(|t| Ok(t.public_view()))?;
+        serde_to_py(py, &view)
+    }
+
     /// Every event from step `since` on, as `seat` may see it (None: a spectator).
     #[pyo3(signature = (seat, since=0))]
     fn events_for<'py>(&self, py: Python<'py>, seat: Option<i64>, since: i64) -> PyResult<Bound<'py, PyList>> {

@@ -367,3 +367,17 @@ def test_a_torn_last_row_names_its_step_and_the_rows_before_it_resume() -> None:
     assert broken.value.step == last
     resumed = fichas.Table.resume(header, steps=rows[:last], secret=table.reveal())
     assert resumed.step == last and resumed.head == json.loads(rows[last - 1])["link"]
+
+
+def test_a_spectator_view_shows_the_board_and_no_card_of_any_hand() -> None:
+    table = fichas.Table("cartas", dice="verifiable")
+    table.start(at=0)
+    play_out(table, random.Random(6), limit=80)
+    public = table.public_view()
+    assert isinstance(public, dict)
+    seat_view = json.loads(table.view(0).to_json())
+    assert public["board"] == seat_view["board"] and public["hand_sizes"] == seat_view["hand_sizes"]
+    assert "hand" not in public and all(theft["card"] is None for theft in public["thefts"])
+    dice = fichas.Table("parchis")
+    dice.start(at=0)
+    assert dice.public_view() == json.loads(dice.view(0).to_json())

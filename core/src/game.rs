@@ -373,6 +373,30 @@ pub enum View {
 
 facade_of!(View: poleana::State, parchis::State, cartas::View);
 
+/// What anyone may see, a spectator included: in the dice games the whole position (they hide
+/// nothing), in Cartas the board and the public piles without any card of a hand (see
+/// [`cartas::PublicView`]). In JSON, as a [`View`]: a dice game's position text, a Cartas object.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PublicView {
+    /// A Poleana position.
+    Poleana(poleana::State),
+    /// A Parchís position.
+    Parchis(parchis::State),
+    /// What anyone may see of a Cartas position.
+    Cartas(cartas::PublicView),
+}
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for PublicView {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            PublicView::Poleana(state) => s.collect_str(state),
+            PublicView::Parchis(state) => s.collect_str(state),
+            PublicView::Cartas(view) => view.serialize(s),
+        }
+    }
+}
+
 impl View {
     /// The variant the view belongs to.
     pub fn variant(&self) -> Variant {
@@ -626,6 +650,15 @@ impl State {
             State::Poleana(s) => View::Poleana(*s),
             State::Parchis(s) => View::Parchis(*s),
             State::Cartas(s) => View::Cartas(s.view(seat)),
+        }
+    }
+
+    /// What anyone may see, a spectator included.
+    pub fn public_view(&self) -> PublicView {
+        match self {
+            State::Poleana(s) => PublicView::Poleana(*s),
+            State::Parchis(s) => PublicView::Parchis(*s),
+            State::Cartas(s) => PublicView::Cartas(s.public_view()),
         }
     }
 

@@ -1654,3 +1654,32 @@ fn events_from_a_step_are_the_stream_from_that_step() {
         }
     }
 }
+
+#[test]
+fn a_spectator_view_shows_the_board_and_no_card_of_any_hand() {
+    let mut table = verifiable("cartas", &SEEDS);
+    let mut thefts = 0;
+    while !table.is_over() {
+        let public = match table.public_view() {
+            fichas::game::PublicView::Cartas(v) => v,
+            other => panic!("a Cartas table's public view is Cartas', not {other:?}"),
+        };
+        let fichas::game::View::Cartas(seat_view) = table.view(seat(0)) else { unreachable!() };
+        assert_eq!(public.board(), seat_view.board());
+        assert_eq!(public.hand_sizes(), seat_view.hand_sizes());
+        assert_eq!(
+            (public.discards(), public.pile_size(), public.stage()),
+            (seat_view.discards(), seat_view.pile_size(), seat_view.stage())
+        );
+        assert!(public.thefts().iter().all(|t| t.card.is_none()), "a theft's card at {table}");
+        thefts += public.thefts().iter().count();
+        let json = serde_json::to_value(public).unwrap();
+        for hidden in ["hand", "hands", "gave", "received", "pile"] {
+            assert!(json.get(hidden).is_none(), "`{hidden}` in a spectator's view: {json}");
+        }
+        play_one(&mut table, 11);
+    }
+    println!("{thefts} thefts seen without their cards");
+    let dice = started("parchis:pairs", DiceSource::System);
+    assert_eq!(serde_json::to_value(dice.public_view()).unwrap(), serde_json::to_value(dice.view(seat(2))).unwrap());
+}

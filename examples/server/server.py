@@ -706,8 +706,8 @@ class GameServer:
         update = dict(shared, rolls=table.rolls(since))
         if seat is None or seat == HOST_SEAT:
             update.update(seat=None, legal=[])
-            # The dice games hide nothing: their view is the position. A Cartas view is a seat's.
-            update["view"] = None if table.variant.startswith("cartas") else orjson.Fragment(table.view(0).to_json())
+            # What anyone may see: the position in the dice games, no card of a hand in Cartas.
+            update["view"] = table.public_view()
             if seat == HOST_SEAT:
                 update.update(host=True, events=table.events(since), chance_due=table.chance_due)
                 update["outcomes"] = table.chance_outcomes()

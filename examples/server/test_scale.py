@@ -417,7 +417,10 @@ def test_a_spectator_sees_the_public_stream_and_the_lobby_lists_open_tables(tmp_
         public = fichas.Record.from_json(watched[-1]["record"])
         dealt = [e for u in watched for e in u["events"] if e["event"] == "dealt"]
         assert dealt and all(e["card"] is None for e in dealt), "a spectator never sees a dealt card"
-        assert all(u["view"] is None for u in watched), "no seat's view goes to a spectator in Cartas"
+        for update in watched:  # the board and the public piles, no card of any hand
+            assert isinstance(update["view"], dict) and "hand" not in update["view"], update["view"]
+            assert all(theft["card"] is None for theft in update["view"]["thefts"])
+        assert watched[-1]["view"]["stage"] == players[0].final["view"]["stage"]  # type: ignore[index]
         assert public.head == watched[-1]["head"]
 
     try:

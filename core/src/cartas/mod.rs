@@ -41,4 +41,4 @@ pub use event::{Event, Outcome};
 pub use position::PositionError;
 pub use state::{Actions, Draw, Events, MAX_ACTIONS, Stage, State};
 pub use theft::{MAX_THEFTS, Theft, Thefts};
-pub use view::View;
+pub use view::{PublicView, View};

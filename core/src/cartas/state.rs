@@ -6,7 +6,7 @@ use rand_core::Rng;
 use crate::cartas::action::{action_from_id, action_id};
 use crate::cartas::board::SEATS;
 use crate::cartas::rules::Any;
-use crate::cartas::{Action, Board, Cards, Config, Event, Outcome, Rank, Thefts, View};
+use crate::cartas::{Action, Board, Cards, Config, Event, Outcome, PublicView, Rank, Thefts, View};
 use crate::chance::Outcomes;
 use crate::events::EventSink;
 use crate::phase::Phase;
@@ -257,6 +257,11 @@ impl State {
     /// What `seat` may see (docs/rules/cartas.md §6.1).
     pub fn view(&self, seat: Seat) -> View {
         View::of(self, seat)
+    }
+
+    /// What anyone may see, a spectator included: no card of any hand (docs/rules/tables.md §3).
+    pub fn public_view(&self) -> PublicView {
+        PublicView::of(self)
     }
 
     /// The stable id of `action` for the seat to decide (see [`crate::cartas::ACTION_SPACE`]).

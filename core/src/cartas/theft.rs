@@ -105,9 +105,18 @@ impl Thefts {
 
     /// The list as `seat` may know it: the cards of the thefts it took no part in are hidden.
     pub(crate) fn seen_by(&self, seat: Seat) -> Thefts {
+        self.hiding(|t| t.thief != seat && t.victim != seat)
+    }
+
+    /// The thefts as a spectator sees them: who stole from whom, no card.
+    pub(crate) fn public(&self) -> Thefts {
+        self.hiding(|_| true)
+    }
+
+    fn hiding(&self, hidden: impl Fn(&Theft) -> bool) -> Thefts {
         let mut out = Thefts::EMPTY;
         for t in self.iter() {
-            let card = if t.thief == seat || t.victim == seat { t.card } else { None };
+            let card = if hidden(&t) { None } else { t.card };
             out.push(Theft { card, ..t });
         }
         out

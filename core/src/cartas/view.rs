@@ -298,3 +298,98 @@ impl View {
         action_from_id(self.seat, &self.board, id)
     }
 }
+
+/// What anyone may see of a Cartas position, a spectator included (docs/rules/tables.md §3): the
+/// board, how many cards every hand holds, the discards, the size of the draw pile, who has
+/// chosen in the exchange and who stole from whom; no card of any hand, of the exchange or of a
+/// theft.
+///
+/// ```
+/// use fichas::cartas::State;
+///
+/// let state: State = "cartas stage=play turn=1 tokens=0!/-/-/- hands=A5/K7/-/2 gave=5/A/K/T discards=A333333334444444455".parse().unwrap();
+/// let public = state.public_view();
+/// assert_eq!(public.hand_sizes(), [2, 2, 0, 1]);
+/// assert_eq!(public.board(), state.view(fichas::Seat::ALL[0]).board());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct PublicView {
+    config: Config,
+    round: u16,
+    stage: Stage,
+    turn: Seat,
+    board: Board,
+    hand_sizes: [u8; SEATS],
+    discards: Cards,
+    pile_size: u8,
+    chosen: [bool; SEATS],
+    thefts: Thefts,
+}
+
+impl PublicView {
+    pub(crate) fn of(state: &State) -> PublicView {
+        PublicView {
+            config: state.config,
+            round: state.round,
+            stage: state.stage,
+            turn: state.turn,
+            board: state.board,
+            hand_sizes: state.hand_sizes(),
+            discards: state.discards,
+            pile_size: state.pile.len() as u8,
+            chosen: state.exchange.map(|c| c.is_some()),
+            thefts: state.thefts.public(),
+        }
+    }
+
+    /// The game's configuration: the deck.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+
+    /// Rounds played before this one.
+    pub fn round(&self) -> u16 {
+        self.round
+    }
+
+    /// Where the round stands.
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+
+    /// The seat to decide (or the thief, or the next to receive a card).
+    pub fn turn(&self) -> Seat {
+        self.turn
+    }
+
+    /// The board, which everyone sees whole.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// How many cards every seat holds.
+    pub fn hand_sizes(&self) -> [u8; SEATS] {
+        self.hand_sizes
+    }
+
+    /// The discard pile, face up.
+    pub fn discards(&self) -> Cards {
+        self.discards
+    }
+
+    /// How many cards the draw pile holds (not which).
+    pub fn pile_size(&self) -> u8 {
+        self.pile_size
+    }
+
+    /// Which seats have chosen their card in this round's exchange.
+    pub fn chosen(&self) -> [bool; SEATS] {
+        self.chosen
+    }
+
+    /// Every theft of the round, oldest first, without its card.
+    pub fn thefts(&self) -> &Thefts {
+        &self.thefts
+    }
+}

@@ -30,7 +30,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::game::{Action, ChanceOutcome, Event, Game, Outcome, State, Variant, View, describe_seat};
+use crate::game::{Action, ChanceOutcome, Event, Game, Outcome, PublicView, State, Variant, View, describe_seat};
 use crate::notation::{Snippet, bounded};
 use crate::phase::PlayError;
 use crate::record::{Entry, Link, Meta, Record, Step, next_link, replay_step};
@@ -434,6 +434,12 @@ impl Table {
     /// What `seat` may see of the position.
     pub fn view(&self, seat: Seat) -> View {
         self.game.view(seat)
+    }
+
+    /// What a spectator may see of the position: everything in the dice games, no card of any
+    /// hand in Cartas.
+    pub fn public_view(&self) -> PublicView {
+        self.game.state().public_view()
     }
 
     /// Every event from table step `since` on, as `viewer` may see it: a reconnecting phone

@@ -79,6 +79,16 @@ class TableTest {
     }
 
     @Test
+    fun `a spectator's view of Cartas holds no card of any hand`() {
+        Table("cartas", dice = "verifiable").use { table ->
+            table.start()
+            playOut(table, Random(8), limit = 50)
+            val public = table.publicViewJson()
+            assertTrue(public.contains("\"hand_sizes\"") && !public.contains("\"hand\""), public)
+        }
+    }
+
+    @Test
     fun `each seat's stream shows only the cards that seat may see`() {
         Table("cartas").use { table ->
             table.start()
@@ -124,6 +134,7 @@ class TableTest {
                 assertEquals(table.head(), again.head())
                 assertEquals(table.eventsFor(1u), again.eventsFor(1u))
             }
+            assertEquals(table.view(0u).toJson(), table.publicViewJson(), "the dice games hide nothing")
             val torn = rows.dropLast(1) + rows.last().take(rows.last().length / 2)
             val error = assertThrows<FichasException.Record> { Table.resumeFrom(header, torn, table.reveal()) }
             assertTrue(error.message!!.contains("step ${rows.size - 1} cannot be read"), error.message)
