@@ -281,7 +281,8 @@ impl Table {
     }
 
     /// The record without its steps (configuration and the host's metadata) as JSON: a store
-    /// keeps it once per game, again after each join.
+    /// keeps it once per game, again after each join and at the start (from then on it no
+    /// longer changes).
     pub fn header(&self) -> Result<String> {
         self.with(|t| Ok(t.header().to_json()))
     }

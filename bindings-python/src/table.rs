@@ -371,7 +371,8 @@ impl PyTable {
     }
 
     /// The record without its steps (configuration and the host's metadata), which a store
-    /// keeps once per game, again after each join; `resume(header, steps=...)` takes it back.
+    /// keeps once per game, again after each join and at the start (from then on it no longer
+    /// changes); `resume(header, steps=...)` takes it back.
     fn header(&self) -> PyResult<PyRecord> {
         self.with(|t| Ok(PyRecord { record: t.header() }))
     }

@@ -48,12 +48,11 @@ Event and a Lock to the loop current when they are made).
 from __future__ import annotations
 
 import asyncio
-import time
 from typing import Any, Awaitable, Callable, Dict, FrozenSet, List, Optional, Tuple, TypeVar
 
 import asyncpg
 
-from store import SCHEMA, Batch, StoredTable
+from store import SCHEMA, Batch, StoredTable, now_ms
 
 #: The first key of every advisory lock of fichas (b"fich" read as a big-endian int4), so that
 #: our locks cannot collide with another application's two-key locks in the same database.
@@ -70,6 +69,8 @@ CREATE TABLE IF NOT EXISTS leases (
     url TEXT NOT NULL,         -- the WebSocket URL of the process holding the table
     since BIGINT NOT NULL      -- ms since the Unix epoch
 );
+-- The tables' lock keys, one each: two open tables never share a lease's lock.
+CREATE SEQUENCE IF NOT EXISTS lock_keys MINVALUE 0 MAXVALUE 2147483647 START 0 CYCLE;
 """
 
 #: PostgreSQL's TCP keepalives for our session: probes after this many idle seconds, then every
@@ -95,10 +96,6 @@ T = TypeVar("T")
 class StoreLost(Exception):
     """The store's connection to PostgreSQL is gone, and with it every lease of this process:
     it must stop serving its tables."""
-
-
-def now_ms() -> int:
-    return int(time.time() * 1000)
 
 
 def _is_connection_error(error: BaseException) -> bool:
@@ -407,6 +404,16 @@ class PostgresStore:
             return True
 
         return await self._call("acquire", run)
+
+    async def new_lock_key(self) -> int:
+        """A lock key for a new table, none of an open table's (a sequence: it cycles only
+        after two thousand million tables)."""
+
+        async def run(conn: asyncpg.Connection) -> int:
+            key: int = await conn.fetchval("SELECT nextval('lock_keys')")
+            return key
+
+        return await self._call("new_lock_key", run)
 
     async def release(self, table_id: str) -> None:
         """Gives the table's lease back (if held) and deletes its row if it names this process."""

@@ -52,7 +52,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 import fichas
-from store import EXPIRED, OVER, Batch, NewTable, SqliteStore, StoredTable
+from store import EXPIRED, OVER, Batch, NewTable, SqliteStore, StoredTable, now_ms
 
 log = logging.getLogger("fichas.server")
 
@@ -66,14 +66,20 @@ MAX_BACKLOG = 1000
 CLOSE_TAKEN_OVER = 4000
 #: The largest whole number a request may carry (a step, a seat, a limit).
 MAX_NUMBER = 2**53
-#: The longest turn limit a table may have: a week.
+#: The shortest and the longest turn limit a table may have: a second (a shorter one would let
+#: an abandoned table time out, and grow, many times a second) and a week.
+MIN_TURN_LIMIT_MS = 1000
 MAX_TURN_LIMIT_MS = 7 * 24 * 3600 * 1000
+#: A request's id, echoed in its reply: a number or a short text.
+MAX_ID_CHARS = 64
 #: The dice this server runs. "host" dice wait for the table's host to `supply` each outcome.
 DICE = ("verifiable", "system", "host")
 #: The seat number under which the host's token is kept (host dice).
 HOST_SEAT = -1
 #: Tables the lobby lists at most.
 LOBBY_SIZE = 100
+#: The reply to a create or a join whose commit failed: nothing of it was kept.
+NOT_STORED = {"type": "refused", "error": "ServerError", "message": "the store failed; nothing was kept: try again"}
 
 
 @dataclass
@@ -99,11 +105,6 @@ class Limits:
     #: that window share one transaction and one sync (a step waits for the transaction that is
     #: running, if any, and then up to this long for its own).
     commit_interval_ms: float = 5.0
-
-
-def now_ms() -> int:
-    """The server's clock: wall time, since deadlines and record times outlive a restart."""
-    return int(time.time() * 1000)
 
 
 class Refusal(Exception):
@@ -210,7 +211,7 @@ class Committer:
         self.failed = failed
         #: The least time between two commits' starts: a commit waits this long for company.
         self.interval_s = interval_s
-        self.pending: List[Tuple[str, Batch, Optional[Callable[[], None]]]] = []
+        self.pending: List[Entry] = []
         #: Tables whose rows a failed commit lost: nothing more of theirs is stored or sent
         #: until they are loaded again from what the store holds.
         self.poisoned: Set[str] = set()
@@ -218,9 +219,16 @@ class Committer:
         self.batches = 0
         self.rows = 0
 
-    def add(self, table_id: str, batch: Batch, then: Optional[Callable[[], None]] = None) -> None:
-        """Stores `batch` (rows of table `table_id`) in the next commit, then calls `then`."""
-        self.pending.append((table_id, batch, then))
+    def add(
+        self,
+        table_id: str,
+        batch: Batch,
+        then: Optional[Callable[[], None]] = None,
+        otherwise: Optional[Callable[[], None]] = None,
+    ) -> None:
+        """Stores `batch` (rows of table `table_id`) in the next commit, then calls `then`; if
+        the commit fails, calls `otherwise` instead."""
+        self.pending.append(Entry(table_id, batch, then, otherwise))
         self.wake.set()
 
     async def run(self) -> None:
@@ -233,27 +241,49 @@ class Committer:
                 await asyncio.sleep(wait)
             started = loop.time()
             self.wake.clear()
-            entries = [e for e in self.pending if e[0] not in self.poisoned]
+            entries = [e for e in self.pending if e.table_id not in self.poisoned]
             self.pending = []
             merged = Batch()
-            for _, batch, _ in entries:
-                merged.extend(batch)
+            for entry in entries:
+                merged.extend(entry.batch)
             if merged:
                 try:
                     await self.commit(merged)
                 except Exception as e:  # the store failed: nothing of this batch may reach anyone
                     log.exception("a batch of %d steps could not be stored", len(merged.steps))
-                    lost = {table_id for table_id, _, _ in entries}
+                    lost = {entry.table_id for entry in entries}
                     self.poisoned |= lost
                     # What those tables did meanwhile follows rows that are not stored: dropped.
-                    self.pending = [entry for entry in self.pending if entry[0] not in lost]
+                    dropped = [entry for entry in self.pending if entry.table_id in lost]
+                    self.pending = [entry for entry in self.pending if entry.table_id not in lost]
+                    for entry in entries + dropped:
+                        call(entry.otherwise)
                     self.failed(lost, e)
                     continue
                 self.batches += 1
                 self.rows += len(merged.steps)
-            for _, _, then in entries:
-                if then is not None:
-                    then()
+            for entry in entries:
+                call(entry.then)
+
+
+@dataclass
+class Entry:
+    """What a table did, waiting for the next commit."""
+
+    table_id: str
+    batch: Batch
+    then: Optional[Callable[[], None]]
+    otherwise: Optional[Callable[[], None]]
+
+
+def call(callback: Optional[Callable[[], None]]) -> None:
+    """Runs a callback of the committer: one that fails is logged, and the others still run."""
+    if callback is None:
+        return
+    try:
+        callback()
+    except Exception:
+        log.exception("a callback after a commit failed")
 
 
 class Owners:
@@ -277,6 +307,9 @@ class Owners:
     async def orphans(self) -> List[str]:
         return []
 
+    async def new_lock_key(self) -> int:
+        return secrets.randbelow(2**31)  # no lease with SQLite: the key is never locked
+
     def new_id(self) -> str:
         while True:  # an id that falls to this worker
             table_id = secrets.token_hex(6)
@@ -297,6 +330,11 @@ class GameServer:
         self.seat_counts: Dict[str, int] = {}
         #: Tables in memory that wait for their players.
         self.unstarted: Set[str] = set()
+        #: Tables being closed (expired), whose last row is not committed yet: not to be loaded.
+        self.closing: Set[str] = set()
+        #: Tables whose stored rows do not resume: kept (and their leases held) so that no
+        #: process loads them again and again; an operator looks at them.
+        self.broken: Set[str] = set()
         self.handlers: Dict[str, Callable[[Peer, Dict[str, Any]], Any]] = {
             "create": self.on_create,
             "join": self.on_join,
@@ -329,16 +367,19 @@ class GameServer:
             self.loading.pop(table_id, None)
 
     async def _load(self, table_id: str) -> Optional[Live]:
+        if table_id in self.broken:
+            return None
         stored = await self.store.load(table_id)
         if stored is None or stored.over == EXPIRED:
             return None  # an expired table is closed for good
         try:
-            table = await self.resume(stored)
+            table, kept = await self.resume(stored)
         except fichas.FichasError as e:
+            # Kept out of service, its lease held: no process loads it again and again.
             log.error("table %s cannot be resumed: %s", table_id, e)
-            await self.owners.release(table_id)
+            self.broken.add(table_id)
             return None
-        live = Live(table_id, table, stored.secret, stored.created, appended=table.step)
+        live = Live(table_id, table, stored.secret, stored.created, appended=kept)
         self.committer.poisoned.discard(table_id)  # what the store holds is the table now
         if not table.started:
             self.unstarted.add(table_id)
@@ -346,27 +387,30 @@ class GameServer:
             live.seats[seat] = token
             self.tokens[token] = (table_id, seat)
         self.tables[table_id] = live
-        # A crash between the last join and the start leaves a full table unstarted.
-        if not table.started and self.joined(live) == table.seats:
-            table.start(at=now_ms())
-            self.advance(live, header=True)
+        if table.step > kept:
+            # The resume drew what was due (a card to deal or to steal after a dropped row):
+            # stored like any step before anyone hears of it.
+            self.advance(live)
         return live
 
-    async def resume(self, stored: StoredTable) -> fichas.Table:
+    async def resume(self, stored: StoredTable) -> Tuple[fichas.Table, int]:
+        """The table from its rows, and how many of them it kept."""
         steps = stored.steps
         try:
             fichas.Record.from_parts(stored.header, steps).verify()
         except fichas.RecordError as e:
-            # A torn last write: the chain refuses the last row, which no seat was ever sent
-            # (updates go out only after their commit). It is dropped; any other break is not
-            # a torn write, and the table is not resumed.
+            # A last row the chain refuses. A store that appends in place can tear its last
+            # write; SQLite and PostgreSQL cannot, so there the row was changed after its
+            # commit, and its seats may have seen the step: the row is dropped, loudly. Any other
+            # break is not a torn write, and the table is not resumed.
             if e.step is None or e.step != len(steps) - 1:
                 raise
-            log.warning("table %s: dropping its torn last step %d (%s)", stored.id, e.step, e)
+            log.error("table %s: dropping its last step %d, which does not follow its chain (%s)", stored.id, e.step, e)
             await self.store.drop_step(stored.id, e.step)
             steps = steps[:-1]
         # The seat to act gets its whole turn again: no one pays for the time the server was down.
-        return fichas.Table.resume(stored.header, steps=steps, secret=stored.secret, at=now_ms())
+        table = fichas.Table.resume(stored.header, steps=steps, secret=stored.secret, at=now_ms())
+        return table, len(steps)
 
     async def run_takeover(self) -> None:
         """Takes over the open tables nobody holds: those of a process that died."""
@@ -388,10 +432,12 @@ class GameServer:
                 self.unload(live, "the table could not be stored; reconnect later")
 
     def unload(self, live: Live, reason: str) -> None:
-        self.tables.pop(live.id, None)
+        if self.tables.get(live.id) is live:
+            del self.tables[live.id]
         self.unstarted.discard(live.id)
         for token in live.seats.values():
-            self.tokens.pop(token, None)
+            if self.tokens.get(token, (None,))[0] == live.id:
+                del self.tokens[token]
         for peer in list(live.peers.values()) + list(live.watchers):
             peer.send({"type": "closed", "table": live.id, "reason": reason})
             for key in [k for k in peer.delivered if k[0] == live.id]:
@@ -439,15 +485,22 @@ class GameServer:
 
     async def handle(self, peer: Peer, data: Any) -> None:
         """Handles one message. A move is checked, and its updates built, without awaiting, so two
-        messages never interleave on a table; only loading a table from the store awaits."""
+        messages never interleave on a table; only the store (loading a table, a lease, the
+        lobby) is awaited."""
         request_id: Any = None
+        table_id: Optional[str] = None
         try:
             message = parse(data)
             request_id = message.get("id")
+            if not valid_id(request_id):
+                request_id = None
+                raise Refusal("BadRequest", f"id is a whole number or a text of at most {MAX_ID_CHARS} characters")
             kind = message.get("type")
             handler = self.handlers.get(kind) if isinstance(kind, str) else None
             if handler is None:
                 raise Refusal("BadRequest", f"unknown message type {short(kind)}")
+            if isinstance(message.get("table"), str):
+                table_id = message["table"]
             reply = handler(peer, message)
             if asyncio.iscoroutine(reply):
                 reply = await reply
@@ -458,7 +511,13 @@ class GameServer:
         except Refusal as r:
             peer.send(with_id({"type": "refused", "error": r.error, "message": str(r)}, request_id))
         except fichas.FichasError as e:
-            peer.send(with_id(refusal_of(e), request_id))
+            # Built from the table as it stands, which may hold a step still being committed: the
+            # refusal goes out after that commit, as an update would.
+            refusal = orjson.dumps(with_id(refusal_of(e), request_id))
+            if table_id is not None and table_id in self.tables:
+                self.committer.add(table_id, Batch(), lambda: peer.send(refusal))
+            else:
+                peer.send(refusal)
         except Exception:
             log.exception("unexpected error while handling a message")
             peer.send(with_id({"type": "refused", "error": "ServerError", "message": "internal error"}, request_id))
@@ -471,8 +530,12 @@ class GameServer:
         if dice not in DICE:
             raise Refusal("BadRequest", f"dice is one of {', '.join(DICE)}, not {short(dice)}")
         turn_limit_ms = message.get("turn_limit_ms", self.turn_limit_ms)
-        if turn_limit_ms is not None and not (is_int(turn_limit_ms) and 0 < turn_limit_ms <= MAX_TURN_LIMIT_MS):
-            raise Refusal("BadRequest", f"turn_limit_ms is from 1 to {MAX_TURN_LIMIT_MS} milliseconds, or null")
+        if turn_limit_ms is not None and not (
+            is_int(turn_limit_ms) and MIN_TURN_LIMIT_MS <= turn_limit_ms <= MAX_TURN_LIMIT_MS
+        ):
+            raise Refusal(
+                "BadRequest", f"turn_limit_ms is from {MIN_TURN_LIMIT_MS} to {MAX_TURN_LIMIT_MS} milliseconds, or null"
+            )
         if len(peer.waiting) >= self.limits.open_tables_per_connection:
             raise Refusal(
                 "TooManyTables",
@@ -486,7 +549,7 @@ class GameServer:
         table = fichas.Table(variant, dice=dice, turn_limit_ms=turn_limit_ms)
         # With SQLite the id says which worker serves the table; with PostgreSQL the lease does.
         table_id = self.owners.new_id() if isinstance(self.owners, Owners) else secrets.token_hex(6)
-        lock_key = secrets.randbelow(2**31)
+        lock_key = await self.owners.new_lock_key()
         # The lease is taken before the table's row is stored, so no other process can take
         # the new table over in between.
         if not await self.owners.acquire(table_id, lock_key=lock_key):
@@ -517,7 +580,12 @@ class GameServer:
         self.tables[table_id] = live
         self.unstarted.add(table_id)
         peer.waiting.add(table_id)
-        self.committer.add(table_id, batch, lambda: peer.send(with_id(reply, message.get("id"))))
+        self.committer.add(
+            table_id,
+            batch,
+            lambda: peer.send(with_id(reply, message.get("id"))),
+            otherwise=lambda: peer.send(with_id(NOT_STORED, message.get("id"))),
+        )
 
     async def on_join(self, peer: Peer, message: Dict[str, Any]) -> None:
         live = await self.find_table(message.get("table"))
@@ -545,7 +613,12 @@ class GameServer:
         if not starts:
             batch.headers.append((live.id, live.table.header().to_json(), False))
         # The reply goes out first, before the start's updates.
-        self.committer.add(live.id, batch, lambda: peer.send(with_id(joined, message.get("id"))))
+        self.committer.add(
+            live.id,
+            batch,
+            lambda: peer.send(with_id(joined, message.get("id"))),
+            otherwise=lambda: peer.send(with_id(NOT_STORED, message.get("id"))),
+        )
         if starts:
             live.table.start(at=now_ms())
             self.advance(live, header=True)
@@ -559,19 +632,17 @@ class GameServer:
             previous.close(CLOSE_TAKEN_OVER, "another connection took this seat")
         live.peers[seat] = peer
         peer.delivered[(live.id, seat)] = since
-        update = self.update_for(live, peer, seat, self.shared(live))
-        request_id = message.get("id")
+        update = self.update_for(live, peer, seat, self.shared(live), message.get("id"))
         # After whatever the table stored last: the update may show it.
-        self.committer.add(live.id, Batch(), lambda: peer.send(update if request_id is None else with_id(orjson.loads(update), request_id)))
+        self.committer.add(live.id, Batch(), lambda: peer.send(update))
 
     async def on_watch(self, peer: Peer, message: Dict[str, Any]) -> None:
         live = await self.find_table(message.get("table"))
         since = int_field(message, "since", default=0)
         live.watchers.add(peer)
         peer.delivered[(live.id, None)] = since
-        update = self.update_for(live, peer, None, self.shared(live))
-        request_id = message.get("id")
-        self.committer.add(live.id, Batch(), lambda: peer.send(update if request_id is None else with_id(orjson.loads(update), request_id)))
+        update = self.update_for(live, peer, None, self.shared(live), message.get("id"))
+        self.committer.add(live.id, Batch(), lambda: peer.send(update))
 
     async def on_list(self, peer: Peer, message: Dict[str, Any]) -> Dict[str, Any]:
         rows = await self.store.lobby(LOBBY_SIZE)
@@ -620,7 +691,13 @@ class GameServer:
         live = self.tables.get(table_id)
         if live is not None:
             return live
-        if not await self.owners.acquire(table_id):
+        if table_id in self.closing:
+            raise Refusal("NoSuchTable", f"there is no open table {table_id}")
+        try:
+            acquired = await self.owners.acquire(table_id)
+        except KeyError:  # PostgreSQL: no row of that id
+            raise Refusal("NoSuchTable", f"there is no open table {table_id}") from None
+        if not acquired:
             url = await self.owners.owner_url(table_id)
             if url is not None:
                 raise Moved(table_id, url)
@@ -640,6 +717,8 @@ class GameServer:
         if found is None or found[0] != table_id:
             try:
                 live = await self.find_table(table_id)
+            except Moved:
+                raise  # another process holds the table: the client goes there with its token
             except Refusal:
                 raise Refusal("BadToken", "this token holds no seat at this table") from None
             found = self.tokens.get(token)
@@ -696,7 +775,9 @@ class GameServer:
             shared.update(outcome=table.outcome, record=table.record().to_json(), secret=live.secret)
         return shared
 
-    def update_for(self, live: Live, peer: Peer, seat: Optional[int], shared: Dict[str, Any]) -> bytes:
+    def update_for(
+        self, live: Live, peer: Peer, seat: Optional[int], shared: Dict[str, Any], request_id: Any = None
+    ) -> bytes:
         """A seat's (or a spectator's, seat None, or the host's) update, from its connection's
         last delivered step on; it counts as delivered now, since updates go out in order."""
         table = live.table
@@ -720,6 +801,8 @@ class GameServer:
                 events=table.events_for(seat, since=since),
                 legal=table.legal_actions(seat),
             )
+        if request_id is not None:
+            update["id"] = request_id
         return orjson.dumps(update)
 
     async def run_clock(self) -> None:
@@ -747,11 +830,13 @@ class GameServer:
     def expire(self, live: Live) -> None:
         """Closes a table whose players did not all come: it is never resumed."""
         seconds = self.limits.unjoined_ttl_s
-        self.committer.add(
-            live.id,
-            Batch(ends=[(live.id, EXPIRED)]),
-            lambda: self.unload(live, f"the table expired: its seats did not all join within {seconds:g} s"),
-        )
+        self.closing.add(live.id)
+
+        def closed() -> None:
+            self.closing.discard(live.id)
+            self.unload(live, f"the table expired: its seats did not all join within {seconds:g} s")
+
+        self.committer.add(live.id, Batch(ends=[(live.id, EXPIRED)]), closed, otherwise=lambda: self.closing.discard(live.id))
         self.tables.pop(live.id, None)
         self.unstarted.discard(live.id)
         if live.creator is not None:
@@ -781,9 +866,19 @@ def parse(data: Any) -> Dict[str, Any]:
 
 
 def short(value: Any) -> str:
-    """A client's value quoted in a message, never long."""
+    """A client's value quoted in a message, never long: text and numbers as they are, anything
+    else by its JSON type (a nested value is never walked)."""
+    if isinstance(value, (dict, list)):
+        return "an object" if isinstance(value, dict) else "an array"
     text = repr(value)
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def valid_id(value: Any) -> bool:
+    """Whether a request's id can be echoed: none, a whole number or a short text."""
+    return value is None or (is_int(value) and abs(value) <= MAX_NUMBER) or (
+        isinstance(value, str) and len(value) <= MAX_ID_CHARS
+    )
 
 
 def refusal_of(error: fichas.FichasError) -> Dict[str, Any]:
@@ -953,11 +1048,16 @@ def main(argv: Optional[List[str]] = None) -> None:
         run_worker(args, 0, reserve, privates[0], urls, None)
         return
     children: Dict[int, int] = {}
+    started: Dict[int, float] = {}
+    stopping = False
 
     def spawn(index: int) -> None:
         read, write = os.pipe()
         pid = os.fork()
         if pid == 0:
+            # The worker's own: the parent's handlers forward signals, a worker's stop it.
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
             os.close(read)
             for other, sock in enumerate(privates):
                 if other != index:
@@ -966,14 +1066,14 @@ def main(argv: Optional[List[str]] = None) -> None:
             run_worker(args, index, public, privates[index], urls, write)
             os._exit(0)
         os.close(write)
-        os.read(read, 1)  # ready, or exited
-        os.close(read)
         children[pid] = index
-
-    for index in range(args.workers):
-        spawn(index)
-    print(f"listening on {args.host}:{port}", flush=True)
-    stopping = False
+        started[index] = time.monotonic()
+        with contextlib.suppress(InterruptedError):
+            os.read(read, 1)  # ready, or exited
+        os.close(read)
+        if stopping:  # a stop came while it started
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGTERM)
 
     def stop(signum: int, frame: Any) -> None:
         nonlocal stopping
@@ -984,6 +1084,9 @@ def main(argv: Optional[List[str]] = None) -> None:
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
+    for index in range(args.workers):
+        spawn(index)
+    print(f"listening on {args.host}:{port}", flush=True)
     while children:
         try:
             pid, status = os.wait()
@@ -991,9 +1094,14 @@ def main(argv: Optional[List[str]] = None) -> None:
             break
         index = children.pop(pid, None)
         if index is not None and not stopping:
-            # A worker that died is started again: it resumes its tables from the store.
-            log.error("worker %d exited (status %d); starting it again", index, status)
-            spawn(index)
+            # A worker that died is started again: it resumes its tables from the store. One that
+            # dies as it starts (a database out of reach) is started again only after a pause.
+            code = os.waitstatus_to_exitcode(status)
+            log.error("worker %d exited (%s); starting it again", index, f"code {code}" if code >= 0 else f"signal {-code}")
+            if time.monotonic() - started[index] < 5:
+                time.sleep(2)
+            if not stopping:
+                spawn(index)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import sqlite3
+import time
 from dataclasses import dataclass, field
 from typing import Dict, List, Optional, Tuple
 
@@ -58,6 +59,11 @@ CREATE TABLE IF NOT EXISTS steps (
 
 #: `tables.over`: still playing or waiting; ended; expired before its seats joined.
 OPEN, OVER, EXPIRED = 0, 1, 2
+
+
+def now_ms() -> int:
+    """The server's clock: wall time, since deadlines and record times outlive a restart."""
+    return int(time.time() * 1000)
 
 
 @dataclass

@@ -509,9 +509,9 @@ impl Table {
     }
 
     /// The record without its steps: the configuration and the host's metadata. A store keeps
-    /// it once per game (again after each join, which changes it; it no longer changes once
-    /// the table has started) and appends [`Table::steps_since`]; [`Table::resume_from`] takes
-    /// both back.
+    /// it once per game and again after each join and at the start, which change it; from the
+    /// start on it no longer changes. It appends [`Table::steps_since`] after it, and
+    /// [`Table::resume_from`] takes both back.
     pub fn header(&self) -> Record {
         Record::new(*self.game.start(), Vec::new()).with_table(self.meta.clone(), Vec::new())
     }
