@@ -60,6 +60,17 @@ fn record_of(json: &str) -> Result<Record> {
     Record::from_json(json).map_err(|e| FichasError::Record(e.to_string()))
 }
 
+/// The table that continues `record`, its turn clock started afresh at `at`: both constructors
+/// of a resumed table.
+fn resumed(record: &Record, secret: Option<String>, at: Option<u64>) -> Result<Arc<Table>> {
+    let secret = secret.as_deref().map(secret_of).transpose()?;
+    let mut table = CoreTable::resume(record, secret).map_err(table_error)?;
+    if let Some(at) = at {
+        table.restart_clock(at);
+    }
+    Ok(Table::wrap(table))
+}
+
 fn step_number(step: usize) -> u64 {
     step as u64
 }
@@ -103,15 +114,7 @@ impl Table {
     /// current turn's clock afresh, so no seat pays for the server's absence.
     #[uniffi::constructor(default(secret = None, at = None))]
     pub fn resume(record: String, secret: Option<String>, at: Option<u64>) -> Result<Arc<Table>> {
-        guard(|| {
-            let record = record_of(&record)?;
-            let secret = secret.as_deref().map(secret_of).transpose()?;
-            let mut table = CoreTable::resume(&record, secret).map_err(table_error)?;
-            if let Some(at) = at {
-                table.restart_clock(at);
-            }
-            Ok(Table::wrap(table))
-        })
+        guard(|| resumed(&record_of(&record)?, secret, at))
     }
 
     pub fn variant(&self) -> Result<String> {
@@ -265,12 +268,7 @@ impl Table {
     ) -> Result<Arc<Table>> {
         guard(|| {
             let record = Record::from_json_parts(&header, &steps).map_err(|e| FichasError::Record(e.to_string()))?;
-            let secret = secret.as_deref().map(secret_of).transpose()?;
-            let mut table = CoreTable::resume(&record, secret).map_err(table_error)?;
-            if let Some(at) = at {
-                table.restart_clock(at);
-            }
-            Ok(Table::wrap(table))
+            resumed(&record, secret, at)
         })
     }
 

@@ -216,8 +216,6 @@ class Committer:
         #: until they are loaded again from what the store holds.
         self.poisoned: Set[str] = set()
         self.wake = asyncio.Event()
-        self.batches = 0
-        self.rows = 0
 
     def add(
         self,
@@ -260,8 +258,6 @@ class Committer:
                         call(entry.otherwise)
                     self.failed(lost, e)
                     continue
-                self.batches += 1
-                self.rows += len(merged.steps)
             for entry in entries:
                 call(entry.then)
 
