@@ -1,0 +1,125 @@
+//! `View`: what one seat may see, the only thing a seat's bot or front end needs.
+
+use fichas::game::{self, View as CoreView};
+use fichas::picture;
+use wasm_bindgen::prelude::*;
+
+use crate::convert::{self, action};
+use crate::game::strings;
+use crate::{ActionList, MaybeSuggestion, NumberList, Result, StringList, parse_error, to_js, typed};
+
+/// What one seat may see. In Poleana and Parchís nothing is hidden, so it is the whole position;
+/// in Cartas it holds the seat's own hand and only the sizes of the others. It reads and writes
+/// JSON, so a server sends it to a client and the client's page draws it and asks its bots.
+#[wasm_bindgen]
+#[derive(Clone)]
+pub struct View {
+    pub(crate) view: CoreView,
+}
+
+impl View {
+    pub(crate) fn new(view: CoreView) -> View {
+        View { view }
+    }
+
+    fn dice_state(&self) -> Option<game::State> {
+        match self.view {
+            CoreView::Poleana(s) => Some(game::State::Poleana(s)),
+            CoreView::Parchis(s) => Some(game::State::Parchis(s)),
+            CoreView::Cartas(_) => None,
+        }
+    }
+}
+
+#[wasm_bindgen]
+impl View {
+    /// Reads a view from its JSON text (what `toJson` writes, and what the reference server
+    /// sends). Throws `ParseError` for text that is not a view.
+    #[wasm_bindgen(js_name = fromJson)]
+    pub fn from_json(json: &str) -> Result<View, JsValue> {
+        let view: CoreView = serde_json::from_str(json).map_err(parse_error)?;
+        Ok(View::new(view))
+    }
+
+    /// The view as JSON text.
+    #[wasm_bindgen(js_name = toJson)]
+    pub fn to_json(&self) -> Result<String, JsValue> {
+        Ok(serde_json::to_string(&self.view).map_err(crate::internal)?)
+    }
+
+    #[wasm_bindgen(getter)]
+    pub fn variant(&self) -> String {
+        self.view.variant().to_string()
+    }
+
+    /// The seat to decide, or null while chance is pending or once the game is over.
+    #[wasm_bindgen(getter, js_name = toAct)]
+    pub fn to_act(&self) -> crate::MaybeNumber {
+        crate::seat_or_null(match (&self.view, self.dice_state()) {
+            (_, Some(state)) => state.phase().to_act(),
+            (CoreView::Cartas(v), None) => v.phase().to_act(),
+            _ => None,
+        })
+    }
+
+    /// The legal actions of the seat to decide, with their marks, as `Game.legalActions` lists
+    /// them.
+    #[wasm_bindgen(js_name = legalActions)]
+    pub fn legal_actions(&self) -> Result<ActionList, JsValue> {
+        let choices = self.view.legal_actions();
+        let list = match (&self.view, self.dice_state()) {
+            (_, Some(state)) => convert::actions(&state, &choices),
+            (CoreView::Cartas(v), None) => {
+                let seat = v.phase().to_act();
+                serde_json::Value::Array(
+                    choices
+                        .iter()
+                        .map(|c| {
+                            let id = match c.action() {
+                                game::Action::Cartas(a) => v.action_id(&a),
+                                _ => None,
+                            };
+                            action(c, id, seat)
+                        })
+                        .collect(),
+                )
+            }
+            _ => serde_json::Value::Array(Vec::new()),
+        };
+        Ok(typed(to_js(&list))?)
+    }
+
+    /// Cartas: the seat's own cards (`7`, `T`, `K`, `*`), in rank order; empty in the dice games.
+    #[wasm_bindgen(getter)]
+    pub fn hand(&self) -> StringList {
+        match &self.view {
+            CoreView::Cartas(v) => strings(&v.hand().cards().map(|c| c.to_string()).collect::<Vec<_>>()),
+            _ => strings(&[]),
+        }
+    }
+
+    /// Cartas: how many cards each seat holds; empty in the dice games.
+    #[wasm_bindgen(getter, js_name = handSizes)]
+    pub fn hand_sizes(&self) -> NumberList {
+        let sizes: Vec<JsValue> = match &self.view {
+            CoreView::Cartas(v) => v.hand_sizes().iter().map(|&n| JsValue::from(n)).collect(),
+            _ => Vec::new(),
+        };
+        js_sys::Array::from_iter(sizes).unchecked_into()
+    }
+
+    /// A bot's suggestion for the seat to decide, from this view alone (see `Game.suggest`).
+    pub fn suggest(&self, level: Option<String>, seed: Option<f64>) -> Result<MaybeSuggestion, JsValue> {
+        crate::bot::suggest(&self.view, level.as_deref().unwrap_or("medium"), seed)
+    }
+
+    /// The board as SVG, as this seat may see it.
+    pub fn svg(&self) -> String {
+        picture::svg(&self.view, &[])
+    }
+
+    /// The board as plain text, as this seat may see it.
+    pub fn text(&self) -> String {
+        picture::text(&self.view, &[])
+    }
+}
