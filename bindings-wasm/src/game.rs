@@ -226,6 +226,19 @@ impl Game {
         picture::svg(&self.game.view(picture_seat(&self.game)), self.game.last_events())
     }
 
+    /// The board after `action` as `seat` sees it, with the move's cells marked (dashed where a
+    /// token leaves, solid where it lands): what a page shows while a person considers a move.
+    /// The game itself does not change. Throws as `apply` does for an action it refuses.
+    #[wasm_bindgen(js_name = previewSvg)]
+    pub fn preview_svg(&self, action: ActionLike, seat: f64) -> Result<String, JsValue> {
+        let seat = seat_of(&self.game.variant(), seat)?;
+        let notation = notation_of(&action.into())?;
+        let mut after = self.game.clone();
+        let action = after.state().parse_action(&notation).map_err(parse_error)?;
+        let events = after.play(action).map_err(illegal)?;
+        Ok(picture::svg(&after.view(seat), &events))
+    }
+
     /// The board as plain text (at most 80 columns), marking the last move.
     pub fn text(&self) -> String {
         picture::text(&self.game.view(picture_seat(&self.game)), self.game.last_events())

@@ -234,7 +234,7 @@ export interface Suggestion {
 /** What a variant text configures. */
 export interface VariantInfo {
     variant: string;
-    game: "poleana" | "parchis" | "cartas";
+    game: "poleana" | "poleana-express" | "parchis" | "cartas";
     seats: number;
     seatNames: string[];
     actionSpace: number;
@@ -302,8 +302,6 @@ extern "C" {
     pub type StringList;
     #[wasm_bindgen(typescript_type = "number[]")]
     pub type NumberList;
-    #[wasm_bindgen(typescript_type = "Action")]
-    pub type JsAction;
     #[wasm_bindgen(typescript_type = "string | Action")]
     pub type ActionLike;
     #[wasm_bindgen(typescript_type = "Action[]")]

@@ -118,6 +118,23 @@ impl View {
         picture::svg(&self.view, &[])
     }
 
+    /// Poleana and Parchís: the board after `action`, with the move's cells marked (see
+    /// `Game.previewSvg`); the view itself does not change. Null for a Cartas view, which holds
+    /// too little of the game to play a move on.
+    #[wasm_bindgen(js_name = previewSvg)]
+    pub fn preview_svg(&self, action: crate::ActionLike) -> Result<crate::MaybeString, JsValue> {
+        let Some(mut state) = self.dice_state() else { return Ok(crate::text_or_null(None)) };
+        let notation = convert::notation_of(&action.into())?;
+        let action = state.parse_action(&notation).map_err(parse_error)?;
+        let events = state.play(action).map_err(|e| crate::Failure::new(crate::Kind::Illegal, e.to_string()))?;
+        let after = match state {
+            game::State::Poleana(s) => CoreView::Poleana(s),
+            game::State::Parchis(s) => CoreView::Parchis(s),
+            game::State::Cartas(_) => return Ok(crate::text_or_null(None)),
+        };
+        Ok(crate::text_or_null(Some(picture::svg(&after, &events))))
+    }
+
     /// The board as plain text, as this seat may see it.
     pub fn text(&self) -> String {
         picture::text(&self.view, &[])

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Game, View, variants, variantInfo, engineVersion } from "fichas";
+import { Game, IllegalActionError, SeatError, View, variants, variantInfo, engineVersion } from "fichas";
 import { VARIANTS, playOut, random } from "./helpers.mjs";
 
 for (const variant of VARIANTS) {
@@ -141,4 +141,26 @@ test("Cartas views hide the other hands", () => {
     assert.deepEqual(a.view(2).legalActions(), []);
     // The picture of seat 0's view names none of the other hands' cards either.
     assert.equal(a.view(0).svg(), b.view(0).svg());
+});
+
+test("a move's preview draws the board after it, and changes nothing", () => {
+    const game = new Game("poleana:2:assisted", 1);
+    game.applyDice(5, 1);
+    const before = game.position();
+    const preview = game.previewSvg("release", 0);
+    assert.ok(preview.startsWith("<svg") && preview.includes('class="to"'), "the landing cell is marked");
+    assert.equal(game.position(), before);
+    assert.notEqual(preview, game.svg());
+    // From a seat's view too, as a server sends it; the same picture as the game's.
+    const view = View.fromJson(game.view(0).toJson());
+    assert.equal(view.previewSvg("release"), preview);
+    assert.throws(() => game.previewSvg("Y3+5", 0), IllegalActionError);
+    assert.throws(() => game.previewSvg("release", 5), SeatError);
+    // A Cartas view holds too little of the game to play a move on.
+    const cartas = new Game("cartas", 3);
+    while (cartas.phase === "chance") cartas.roll();
+    const seat = cartas.toAct;
+    const [move] = cartas.legalActions();
+    assert.equal(cartas.view(seat).previewSvg(move), null);
+    assert.ok(cartas.previewSvg(move, seat).startsWith("<svg"));
 });

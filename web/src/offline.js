@@ -1,0 +1,141 @@
+// Offline play: people and bots at one page. The page is the table's host: a fichas Table with
+// host dice holds the game, so every seat acts through the engine's own checks, and the log and
+// the board come filtered for the seat at the screen (no bot's hidden card ever reaches it).
+import { Bot, Table, variantInfo } from "./fichas/index.js";
+import { ask } from "./bots.js";
+import { seatName } from "./events.js";
+import { GameScreen, UsageError, h, messageOf, root } from "./ui.js";
+
+/** A small seeded generator (mulberry32): the dice of a seeded game are the same every time. */
+function generator(seed) {
+    let state = (seed ^ 0x9e3779b9) >>> 0;
+    return () => {
+        state = (state + 0x6d2b79f5) >>> 0;
+        let t = state;
+        t = Math.imul(t ^ (t >>> 15), t | 1);
+        t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+        return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+}
+
+/** One of the engine's chance outcomes, drawn by the engine's weights. */
+function draw(outcomes, random) {
+    const total = outcomes.reduce((sum, [, weight]) => sum + weight, 0);
+    let pick = Math.floor(random() * total);
+    for (const [outcome, weight] of outcomes) {
+        pick -= weight;
+        if (pick < 0) return outcome;
+    }
+    return outcomes.at(-1)[0];
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Plays a game of `variant` with `seats` (per seat: "human" or a bot level) to its end.
+ * `seed` seeds the dice and the bots; `delay` is the pause before a bot's move is shown.
+ */
+export async function playOffline(main, { variant, seats, seed, delay }) {
+    const info = variantInfo(variant);
+    if (seats.length !== info.seats) {
+        throw new UsageError(`${info.variant} has ${info.seats} seats, and seats= names ${seats.length}: one per seat, e.g. ` +
+            `seats=${["human", ...Array(info.seats - 1).fill("easy")].join(",")}`);
+    }
+    for (const who of seats) {
+        // The engine knows its levels; an unknown one throws its ConfigError here, not mid-game.
+        if (who !== "human") new Bot(who, 0).free();
+    }
+    const humans = seats.flatMap((who, seat) => (who === "human" ? [seat] : []));
+    const roles = seats.map((who) => (who === "human" ? (humans.length === 1 ? "you" : "person") : `${who} bot`));
+    const random = generator(seed);
+    // The board shows the seat of a person: the one on turn, or the only one; with none, seat 0.
+    let viewer = humans[0] ?? 0;
+    let human = null;
+
+    const table = new Table(info.variant, { dice: "host" });
+    seats.forEach((who, seat) => table.join(seat, { player: who }));
+    table.start(Date.now());
+
+    const screen = new GameScreen(main, {
+        variant: info.variant, info, roles,
+        onAct: (notation) => human?.(notation),
+        onHint: async () => {
+            const view = table.view(viewer);
+            const json = view.toJson();
+            view.free();
+            return ask(json, "hard", seed * 10 + 9);
+        },
+    });
+    screen.setFooter(`Seed ${seed}: the same seed and seats give the same game.`);
+    root.dataset.over = "false";
+
+    let eventsFrom = 0;
+    let rollsFrom = 0;
+    const name = (seat) => seatName(info.seatNames, seat);
+    const refresh = (onTurn, legal, status) => {
+        screen.addEvents(table.eventsFor(viewer, eventsFrom));
+        screen.addRolls(table.rolls(rollsFrom));
+        eventsFrom = rollsFrom = table.step;
+        const view = table.view(viewer);
+        const actions = legal.length ? view.legalActions() : [];
+        const entries = legal.map((notation) => ({ notation, action: actions.find((a) => a.notation === notation) ?? null }));
+        screen.show({ svg: view.svg(), legal: entries, onTurn, status, key: table.step });
+        view.free();
+    };
+
+    for (;;) {
+        while (table.chanceDue) table.supply(draw(table.chanceOutcomes(), random), Date.now());
+        if (table.isOver) break;
+        const seat = table.toAct;
+        const legal = table.legalActions(seat);
+        const rolls = legal.length === 1 && legal[0] === "roll";
+        let notation;
+        if (seats[seat] === "human") {
+            viewer = seat;
+            const who = humans.length === 1 ? "Your" : `${name(seat)}:`;
+            refresh(seat, legal, rolls ? `${who} roll` : `${who} move`);
+            notation = await new Promise((resolve) => { human = resolve; });
+            human = null;
+        } else {
+            refresh(seat, [], `${name(seat)} (${seats[seat]} bot) ${rolls ? "rolls" : "is thinking…"}`);
+            const started = performance.now();
+            if (rolls) {
+                notation = "roll";
+            } else {
+                const view = table.view(seat);
+                const json = view.toJson();
+                view.free();
+                notation = (await ask(json, seats[seat], seed * 10 + seat)).notation;
+            }
+            const wait = delay - (performance.now() - started);
+            if (wait > 0) await sleep(wait);
+        }
+        try {
+            table.submit(seat, table.step, notation, Date.now());
+        } catch (error) {
+            // The engine refused: nothing changed; say why and ask again.
+            screen.showMessage(messageOf(error));
+        }
+    }
+
+    refresh(null, [], "");
+    const again = new URL(location.href);
+    again.searchParams.delete("seed");
+    const record = table.record().toJson(true);
+    screen.finish(table.winners, [
+        h("p", { class: "buttons" },
+            h("a", { class: "button", href: again.href }, "Play again"),
+            h("a", { class: "button", href: "./" }, "Set-up"),
+            h("button", {
+                type: "button",
+                onclick: () => {
+                    const link = h("a", {
+                        href: URL.createObjectURL(new Blob([record], { type: "application/json" })),
+                        download: `fichas-${info.variant.replace(/:/g, "-")}-${seed}.json`,
+                    });
+                    link.click();
+                    URL.revokeObjectURL(link.href);
+                },
+            }, "Save the record")),
+    ]);
+}

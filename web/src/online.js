@@ -1,0 +1,289 @@
+// Online play through a fichas game server (examples/server): the lobby that creates a room,
+// and a seat's page, which knows only what the server's updates tell its seat.
+import { Record, View, variantInfo, verifyDice } from "./fichas/index.js";
+import { ask } from "./bots.js";
+import { seatName } from "./events.js";
+import { GameScreen, chip, h, messageOf, root, variantTitle } from "./ui.js";
+import { variantChoices } from "./setup.js";
+
+const tokenKey = (server, table, seat) => `fichas:token:${server}:${table}:${seat}`;
+
+/** The page's link for a seat of a table. */
+export function seatLink(server, table, seat) {
+    const url = new URL(location.pathname, location.href);
+    url.searchParams.set("server", server);
+    url.searchParams.set("table", table);
+    url.searchParams.set("seat", String(seat));
+    return url.href;
+}
+
+/** Opens a connection and sends one request: the first reply that is not an update. */
+function request(server, message) {
+    return new Promise((resolve, reject) => {
+        let socket;
+        try {
+            socket = new WebSocket(server);
+        } catch (error) {
+            reject(new Error(`cannot connect to ${server}: ${messageOf(error)}`));
+            return;
+        }
+        socket.onopen = () => socket.send(JSON.stringify(message));
+        socket.onmessage = (event) => {
+            const reply = JSON.parse(event.data);
+            socket.close();
+            resolve(reply);
+        };
+        socket.onerror = () => reject(new Error(`cannot reach the server at ${server}`));
+    });
+}
+
+export function lobby(main, server) {
+    const variant = h("select", { id: "variant", name: "variant" }, variantChoices());
+    variant.value = "parchis";
+    const dice = h("select", { id: "dice", name: "dice" },
+        h("option", { value: "verifiable" }, "verifiable (checked at the end)"),
+        h("option", { value: "system" }, "the server's generator"));
+    const limit = h("select", { id: "turn-limit", name: "turn-limit" },
+        h("option", { value: "" }, "no limit"),
+        ...[15, 30, 60, 120, 300].map((s) => h("option", { value: String(s * 1000) }, s < 60 ? `${s} s` : `${s / 60} min`)));
+    const create = h("button", { type: "submit", id: "create", class: "primary" }, "Create a room");
+    const message = h("p", { class: "message", role: "alert", hidden: true });
+    const result = h("div", { id: "room", class: "room", "aria-live": "polite" });
+
+    const form = h("form", { class: "card setup", onsubmit: (event) => { event.preventDefault(); make(); } },
+        h("h1", {}, "Play online"),
+        h("p", { class: "fine" }, `Server: ${server}`),
+        h("label", { for: "variant" }, "Game"), variant,
+        h("label", { for: "dice" }, "Dice"), dice,
+        h("label", { for: "turn-limit" }, "Time for a turn"), limit,
+        h("p", { class: "buttons" }, create),
+        message);
+    main.replaceChildren(h("div", { class: "lobby" }, form, result));
+
+    async function make() {
+        create.disabled = true;
+        message.hidden = true;
+        try {
+            const reply = await request(server, {
+                type: "create", variant: variant.value, dice: dice.value,
+                turn_limit_ms: limit.value ? Number(limit.value) : null,
+            });
+            if (reply.type !== "created") throw new Error(reply.message ?? `the server answered ${reply.type}`);
+            showRoom(reply);
+        } catch (error) {
+            message.textContent = messageOf(error);
+            message.hidden = false;
+        } finally {
+            create.disabled = false;
+        }
+    }
+
+    function showRoom(created) {
+        const info = variantInfo(created.variant);
+        const links = info.seatNames.map((name, seat) => {
+            const href = seatLink(server, created.table, seat);
+            const copy = h("button", {
+                type: "button", class: "tool",
+                onclick: async () => {
+                    try {
+                        await navigator.clipboard.writeText(href);
+                        copy.textContent = "Copied";
+                    } catch {
+                        copy.textContent = "Select the link to copy it";
+                    }
+                },
+            }, "Copy");
+            return h("li", {}, chip(name),
+                h("a", { href, "data-seat-link": String(seat) },
+                    `Seat ${seat} · ${seatName(info.seatNames, seat)}`), copy);
+        });
+        result.replaceChildren(h("section", { class: "card" },
+            h("h2", {}, `Room ${created.table}`),
+            h("p", {}, `${variantTitle(created.variant, info)}. Send each player the link of their seat; the game starts `
+                + "when every seat has joined."),
+            h("ul", { class: "links" }, links),
+            created.commitment ? h("p", { class: "fine" }, `Dice commitment: ${created.commitment}`) : null));
+    }
+}
+
+/** A seat's page at a table: joins (or rejoins with its stored token) and plays. */
+export function playOnline(main, { server, table, seat }) {
+    const key = tokenKey(server, table, seat);
+    let url = server;
+    let socket = null;
+    let screen = null;
+    let last = null;
+    let seen = 0;
+    let retry = 0;
+    let stopped = false;
+    let joining = false;
+    let refusals = 0;
+    let reached = false;
+    root.dataset.over = "false";
+
+    const status = h("p", { class: "status" }, `Connecting to ${server}…`);
+    const note = h("p", { class: "message", role: "alert", hidden: true });
+    main.replaceChildren(h("section", { class: "card" }, status, note));
+    const say = (text) => {
+        if (screen) screen.showMessage(text);
+        else {
+            note.textContent = text;
+            note.hidden = false;
+        }
+    };
+
+    /** Sends a message if the connection is open: whether it went. */
+    const send = (message) => {
+        if (socket?.readyState !== WebSocket.OPEN) return false;
+        socket.send(JSON.stringify(message));
+        return true;
+    };
+
+    function connect() {
+        socket = new WebSocket(url);
+        socket.onopen = () => {
+            retry = 0;
+            reached = true;
+            screen?.clearMessage();
+            note.hidden = true;
+            const token = localStorage.getItem(key);
+            if (token) send({ type: "hello", table, token, since: seen });
+            else {
+                joining = true;
+                send({ type: "join", table, seat });
+            }
+        };
+        socket.onmessage = (event) => receive(JSON.parse(event.data));
+        socket.onclose = (event) => {
+            if (stopped) return;
+            if (event.code === 4000) {
+                say("This seat was opened in another tab or window: play it there, or reload to take it back.");
+                return;
+            }
+            // A lost connection comes back with the last step seen, and misses nothing.
+            const wait = Math.min(10000, 500 * 2 ** retry++);
+            say(`${reached ? "Connection lost" : `Cannot reach ${url}`}; trying again in ${Math.round(wait / 1000)} s…`);
+            setTimeout(connect, wait);
+        };
+    }
+
+    function receive(message) {
+        switch (message.type) {
+            case "joined":
+                joining = false;
+                localStorage.setItem(key, message.token);
+                send({ type: "hello", table, token: message.token, since: 0 });
+                break;
+            case "update":
+                update(message);
+                break;
+            case "moved":
+                url = message.url;
+                socket.onclose = null;
+                socket.close();
+                connect();
+                break;
+            case "closed":
+                stopped = true;
+                say(`The server closed this table: ${message.reason}`);
+                break;
+            case "refused":
+                refused(message);
+                break;
+            default:
+                break;
+        }
+    }
+
+    function refused(message) {
+        if (message.error === "BadToken" && !joining) {
+            // The stored token is not this seat's any more (another server, a new table): join anew.
+            localStorage.removeItem(key);
+            joining = true;
+            send({ type: "join", table, seat });
+            return;
+        }
+        if (joining) {
+            joining = false;
+            stopped = true;
+            say(message.error === "SeatTaken"
+                ? `Seat ${seat} is taken, and this browser holds no token for it. ${message.message}`
+                : message.message);
+            return;
+        }
+        say(message.message);
+        // Nothing changed: the moves of the last update are the moves still.
+        refusals += 1;
+        if (last) show(last);
+    }
+
+    function update(message) {
+        seen = message.step;
+        const view = View.fromJson(JSON.stringify(message.view));
+        if (!screen) {
+            const info = variantInfo(view.variant);
+            const roles = info.seatNames.map((_, s) => (s === seat ? "you" : `seat ${s}`));
+            screen = new GameScreen(main, {
+                variant: view.variant, info, roles,
+                onAct: (notation) => {
+                    if (!send({ type: "act", table, token: localStorage.getItem(key), step: last.step, action: notation })) {
+                        say("Not connected: the move was not sent.");
+                        refusals += 1;
+                        show(last);
+                    }
+                },
+                onHint: () => ask(JSON.stringify(last.view), "hard", Math.floor(Math.random() * 2 ** 31)),
+            });
+            screen.setFooter(`Room ${table} on ${server} · seat ${seat} · dice: ${message.dice}`);
+        }
+        screen.addEvents(message.events ?? []);
+        screen.addRolls(message.rolls ?? []);
+        last?.parsed.free();
+        last = { ...message, parsed: view };
+        show(last);
+        if (message.over) finish(message);
+    }
+
+    function show(message) {
+        const view = message.parsed;
+        const legal = message.over ? [] : message.legal ?? [];
+        const actions = legal.length ? view.legalActions() : [];
+        const entries = legal.map((notation) => ({ notation, action: actions.find((a) => a.notation === notation) ?? null }));
+        const names = screen.info.seatNames;
+        let text;
+        if (message.over) text = "";
+        else if (message.to_act === null && message.step === 0) text = "Waiting for every seat to join…";
+        else if (message.to_act === seat) text = legal.includes("roll") ? "Your roll" : "Your move";
+        else if (message.to_act === null) text = "Dealing…";
+        else text = `Waiting for ${seatName(names, message.to_act)} (seat ${message.to_act})`;
+        screen.show({ svg: view.svg(), legal: entries, onTurn: message.to_act, status: text, key: `${message.step}:${refusals}` });
+        screen.countdown(message.over ? null : message.deadline);
+    }
+
+    function finish(message) {
+        stopped = true;
+        socket.onclose = null;
+        socket.close();
+        // The page checks the game itself: the hash chain up to the server's head, and the dice.
+        let verdict;
+        try {
+            Record.fromJson(message.record).verify(message.head);
+            if (message.dice === "verifiable") {
+                const checked = verifyDice(message.record, message.secret);
+                verdict = `Record and dice verified: ${checked} ${screen.info.game === "cartas" ? "cards" : "rolls"} checked.`;
+            } else {
+                verdict = `Record verified (the dice were the server's, ${message.dice}: nothing to check them against).`;
+            }
+            root.dataset.verified = "true";
+        } catch (error) {
+            verdict = `The game does not check out: ${messageOf(error)}`;
+            root.dataset.verified = "false";
+        }
+        screen.finish(message.winners, [
+            h("p", { class: `verdict ${root.dataset.verified === "true" ? "ok" : "bad"}`, id: "verdict" }, verdict),
+            h("p", { class: "buttons" }, h("a", { class: "button", href: `?server=${encodeURIComponent(server)}` }, "New room")),
+        ]);
+    }
+
+    connect();
+}
