@@ -1,7 +1,7 @@
 // Offline play: people and bots at one page. The page is the table's host: a fichas Table with
 // host dice holds the game, so every seat acts through the engine's own checks, and the log and
 // the board come filtered for the seat at the screen (no bot's hidden card ever reaches it).
-import { Bot, Table, variantInfo } from "./fichas/index.js";
+import { Bot, Table, View, variantInfo } from "./fichas/index.js";
 import { ask } from "./bots.js";
 import { seatName } from "./events.js";
 import { GameScreen, UsageError, h, messageOf, root } from "./ui.js";
@@ -79,7 +79,10 @@ export async function playOffline(main, { variant, seats, seed, delay }) {
         const view = table.view(viewer);
         const actions = legal.length ? view.legalActions() : [];
         const entries = legal.map((notation) => ({ notation, action: actions.find((a) => a.notation === notation) ?? null }));
-        screen.show({ svg: view.svg(), legal: entries, onTurn, status, key: table.step });
+        // A move's preview: the engine's board after it, drawn when the person points at it.
+        const json = legal.length ? view.toJson() : null;
+        const preview = json && ((notation) => previewOf(json, notation));
+        screen.show({ svg: view.svg(), legal: entries, onTurn, status, key: table.step, preview });
         view.free();
     };
 
@@ -138,4 +141,14 @@ export async function playOffline(main, { variant, seats, seed, delay }) {
                 },
             }, "Save the record")),
     ]);
+}
+
+/** The engine's board after `notation` from a seat's view (JSON), or null (a Cartas view). */
+function previewOf(json, notation) {
+    const view = View.fromJson(json);
+    try {
+        return view.previewSvg(notation);
+    } finally {
+        view.free();
+    }
 }

@@ -256,7 +256,19 @@ export function playOnline(main, { server, table, seat }) {
         else if (message.to_act === seat) text = legal.includes("roll") ? "Your roll" : "Your move";
         else if (message.to_act === null) text = "Dealing…";
         else text = `Waiting for ${seatName(names, message.to_act)} (seat ${message.to_act})`;
-        screen.show({ svg: view.svg(), legal: entries, onTurn: message.to_act, status: text, key: `${message.step}:${refusals}` });
+        // A move's preview: the engine's board after it, drawn when the person points at it.
+        const json = entries.length ? JSON.stringify(message.view) : null;
+        const preview = json && ((notation) => {
+            const after = View.fromJson(json);
+            try {
+                return after.previewSvg(notation);
+            } finally {
+                after.free();
+            }
+        });
+        screen.show({
+            svg: view.svg(), legal: entries, onTurn: message.to_act, status: text, key: `${message.step}:${refusals}`, preview,
+        });
         screen.countdown(message.over ? null : message.deadline);
     }
 

@@ -167,7 +167,10 @@ export class GameScreen {
      * Shows a state: `svg` (the board), `legal` ([{notation, action}] this page's person may play
      * now, in the engine's order), `onTurn`, `status`, `key` (changes with every step).
      */
-    show({ svg, legal, onTurn, status, key }) {
+    show({ svg, legal, onTurn, status, key, preview = null }) {
+        this.preview = preview;
+        this.previewing = null;
+        this.board.classList.remove("previewing");
         this.drawBoard(svg, legal.length > 0);
         if (this.status.textContent !== status) this.status.textContent = status;
         this.renderSeats(onTurn);
@@ -179,7 +182,9 @@ export class GameScreen {
         // After each new step, the first move has the focus: Enter plays it, Tab reaches the rest.
         if (legal.length && key !== this.focusedKey) {
             this.focusedKey = key;
+            this.autofocus = true;
             this.actions.querySelector("button")?.focus();
+            this.autofocus = false;
         }
     }
 
@@ -229,6 +234,18 @@ export class GameScreen {
         }
     }
 
+    /**
+     * Shows on the board where a move goes (the engine's picture after it, its cells marked)
+     * while the pointer is on its button or Tab has moved to it; null shows the board again.
+     */
+    showPreview(notation) {
+        if (notation === this.previewing) return;
+        const svg = notation && notation !== "roll" ? this.preview?.(notation) : null;
+        this.previewing = svg ? notation : null;
+        this.board.classList.toggle("previewing", Boolean(svg));
+        drawSvg(this.board, svg ?? this.svg);
+    }
+
     /** Takes the buttons away while a move is on its way, so none is played twice. */
     lock() {
         this.legal = [];
@@ -273,12 +290,19 @@ export class GameScreen {
             details.push(h("span", { class: "captures" }, "captures ", chip(action.captures)));
             spoken.push(`captures ${action.captures}`);
         }
+        const point = () => this.showPreview(notation);
+        const leave = () => this.showPreview(null);
         return h("button", {
             type: "button",
             class: `action${showCompliance && action?.compliance ? ` ${action.compliance}` : ""}`,
             dataset: { action: notation, ...(action?.compliance ? { compliance: action.compliance } : {}) },
             "aria-label": spoken.join(", "),
             onclick: play,
+            onmouseenter: point,
+            onmouseleave: leave,
+            // The focus the page gives the first move after each step shows no preview; Tab does.
+            onfocus: () => { if (!this.autofocus) point(); },
+            onblur: leave,
         },
         action?.colour ? chip(action.colour) : null,
         h("span", { class: "label" }, text), ...marks,
