@@ -117,6 +117,10 @@ export class GameScreen {
         this.assisted = isPoleana(info) && variant.split(":").includes("assisted");
         this.focusedKey = null;
         this.rolls = [];
+        // Whether the focus moves by the keyboard's Tab, for the moves' previews.
+        this.tabbing = false;
+        document.addEventListener("keydown", (event) => { this.tabbing = event.key === "Tab"; });
+        document.addEventListener("pointerdown", () => { this.tabbing = false; });
 
         this.board = h("div", { class: "board", id: "board", role: "img", "aria-label": "The board" });
         this.status = h("p", { class: "status", id: "status", "aria-live": "polite" });
@@ -182,9 +186,7 @@ export class GameScreen {
         // After each new step, the first move has the focus: Enter plays it, Tab reaches the rest.
         if (legal.length && key !== this.focusedKey) {
             this.focusedKey = key;
-            this.autofocus = true;
             this.actions.querySelector("button")?.focus();
-            this.autofocus = false;
         }
     }
 
@@ -205,7 +207,8 @@ export class GameScreen {
             this.frame = requestAnimationFrame(() => {
                 this.frame = 0;
                 this.drawnAt = performance.now();
-                drawSvg(this.board, this.svg);
+                // A preview on show stays; leaving it draws the board as it is by then.
+                if (!this.previewing) drawSvg(this.board, this.svg);
             });
         };
         const wait = now ? 0 : (this.drawnAt ?? -Infinity) + BOARD_PAUSE_MS - performance.now();
@@ -300,8 +303,9 @@ export class GameScreen {
             onclick: play,
             onmouseenter: point,
             onmouseleave: leave,
-            // The focus the page gives the first move after each step shows no preview; Tab does.
-            onfocus: () => { if (!this.autofocus) point(); },
+            // Only the keyboard's Tab previews: the focus the page itself gives a move (the first
+            // after each step, the hinted one) shows the board as it is.
+            onfocus: () => { if (this.tabbing) point(); },
             onblur: leave,
         },
         action?.colour ? chip(action.colour) : null,

@@ -143,7 +143,7 @@ test("the set-up screen starts the game it describes", { timeout: 30000 }, async
     await context.close();
 });
 
-test("a hint names a move and says why", { timeout: 30000 }, async () => {
+test("a hint names a move and says why; pointing at a move previews it", { timeout: 30000 }, async () => {
     const { context, page } = await fresh("hint");
     await page.goto(`${site.url}/?variant=parchis&seats=human,easy,easy,easy&seed=7&delay=0`);
     // Rolls until a decision comes.
@@ -152,11 +152,30 @@ test("a hint names a move and says why", { timeout: 30000 }, async () => {
         if (next !== "roll") break;
         await page.click("[data-action=roll]");
     }
+    // Pointing at a move shows the engine's board after it, its cells marked; leaving it, the board.
+    // (The pointer leaves the roll's button first: a move's button may have taken its place.)
+    await page.mouse.move(0, 0);
+    await page.waitForSelector("#board:not(.previewing)");
+    await page.evaluate(() => new Promise((drawn) => requestAnimationFrame(() => requestAnimationFrame(drawn))));
+    const board = await page.innerHTML("#board");
+    await page.locator("[data-action]").first().hover();
+    await page.waitForSelector("#board.previewing");
+    assert.notEqual(await page.innerHTML("#board"), board);
+    assert.ok((await page.innerHTML("#board")).includes('class="to"'), "the landing cell is marked");
+    await page.mouse.move(0, 0);
+    await page.waitForSelector("#board:not(.previewing)");
+    assert.equal(await page.innerHTML("#board"), board);
     await page.click("#hint");
     await page.waitForSelector("#hint-text:not([hidden])");
     assert.match(await page.textContent("#hint-text"), /^Hint: .+/);
     assert.equal(await page.locator("[data-action].hinted").count(), 1);
     assert.equal(await page.evaluate(() => document.activeElement.classList.contains("hinted")), true);
+    // The focus the page gives the hinted move previews nothing; Tab to the next move does.
+    assert.equal(await page.locator("#board.previewing").count(), 0);
+    if (await page.locator("[data-action]").count() > 1) {
+        await page.keyboard.press("Tab");
+        await page.waitForSelector("#board.previewing");
+    }
     assert.deepEqual(page.errors, []);
     await context.close();
 });
