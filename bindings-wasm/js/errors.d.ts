@@ -39,5 +39,5 @@ export class DiceError extends FichasError {
     /** The first step whose outcome differs. */
     readonly step: number | null;
 }
-/** A bug in fichas, caught before it reached the page; the object it happened in refuses further calls. */
+/** A bug in fichas, caught before it reached the page as a bare trap: load the module again and go on from the game's record. */
 export class InternalError extends FichasError {}

@@ -1,6 +1,7 @@
 // The errors fichas throws: one class per kind of refusal, each an Error with the engine's
 // message. The WebAssembly module builds them through makeError, so `instanceof` works on every
-// error the package throws.
+// refusal of the engine. (A value of the wrong JavaScript type, a number where a text goes, gets
+// the glue's own TypeError before the engine sees it.)
 
 /** Every error fichas throws. */
 export class FichasError extends Error {
@@ -64,8 +65,8 @@ export class DiceError extends FichasError {
     }
 }
 /**
- * A bug in fichas, caught before it reached the page. The object it happened in refuses every
- * further call; a new one (from its record, kept by the app) goes on.
+ * A bug in fichas, caught before it reached the page as a bare trap. The module is left as the
+ * panic found it: load it again (reload the page or the worker) and go on from the game's record.
  */
 export class InternalError extends FichasError {}
 

@@ -4,7 +4,7 @@
 //! cross as JavaScript objects built from the engine's own JSON forms; every refusal becomes an
 //! instance of one of the `Error` subclasses of `js/errors.js`, with the engine's message. A panic,
 //! which the engine is built never to raise, is thrown as an `InternalError` by the panic hook
-//! rather than trapping.
+//! rather than trapping; the module should then be loaded again (see `start`).
 
 mod bot;
 mod convert;
@@ -110,8 +110,11 @@ pub(crate) fn internal(e: impl std::fmt::Display) -> Failure {
     Failure::new(Kind::Internal, e.to_string())
 }
 
-/// Every panic becomes a thrown `InternalError`: the hook throws into JavaScript, which unwinds
-/// the WebAssembly stack, so no trap (`RuntimeError: unreachable`) ever reaches the page.
+/// A panic becomes a thrown `InternalError`: the hook throws into JavaScript, which unwinds the
+/// WebAssembly stack, so the page gets the engine's message rather than a bare trap. The panic
+/// never returns from the hook, so the module is left as the panic found it (the object it
+/// happened in stays borrowed, and Rust's runtime aborts a second panic as a trap): a page that
+/// gets an `InternalError` loads the module again.
 #[wasm_bindgen(start)]
 fn start() {
     std::panic::set_hook(Box::new(|info| {

@@ -277,6 +277,8 @@ impl Table {
         self.table.chance_due()
     }
 
+    /// The outcomes the table may be supplied now, with their weights: the host's. In Cartas,
+    /// while a 2 steals, they name the cards of the hand stolen from: never forward them to a seat.
     #[wasm_bindgen(js_name = chanceOutcomes)]
     pub fn chance_outcomes(&self) -> Result<ChanceList, JsValue> {
         Ok(typed(to_js(&convert::chance_outcomes(self.table.chance_outcomes())))?)

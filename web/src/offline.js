@@ -46,6 +46,12 @@ export async function playOffline(main, { variant, seats, seed, delay }) {
         if (who !== "human") new Bot(who, 0).free();
     }
     const humans = seats.flatMap((who, seat) => (who === "human" ? [seat] : []));
+    // Cards are hidden: at one screen, a second person would see the first one's hand and private
+    // log lines. Cartas offline takes one person; more play online, each on their own screen.
+    if (info.game === "cartas" && humans.length > 1) {
+        throw new UsageError("Cartas at one screen takes one person (the others' hands are hidden): "
+            + "make the other seats bots, or play online, each person on their own screen");
+    }
     const roles = seats.map((who) => (who === "human" ? (humans.length === 1 ? "you" : "person") : `${who} bot`));
     const random = generator(seed);
     // The board shows the seat of a person: the one on turn, or the only one; with none, seat 0.

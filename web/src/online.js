@@ -109,6 +109,7 @@ export function lobby(main, server) {
 /** A seat's page at a table: joins (or rejoins with its stored token) and plays. */
 export function playOnline(main, { server, table, seat }) {
     const key = tokenKey(server, table, seat);
+    const heads = new Map();
     let url = server;
     let socket = null;
     let screen = null;
@@ -219,6 +220,13 @@ export function playOnline(main, { server, table, seat }) {
 
     function update(message) {
         seen = message.step;
+        // What the server committed to is pinned at the first update this browser saw for the
+        // seat (kept across reloads), and every head it sent is kept: at the end the record must
+        // agree with both, so a server cannot swap its dice or rewrite the game afterwards.
+        if (message.commitment && !localStorage.getItem(`${key}:commitment`)) {
+            localStorage.setItem(`${key}:commitment`, message.commitment);
+        }
+        if (message.step > 0) heads.set(message.step, message.head);
         const view = View.fromJson(JSON.stringify(message.view));
         if (!screen) {
             const info = variantInfo(view.variant);
@@ -279,7 +287,23 @@ export function playOnline(main, { server, table, seat }) {
         // The page checks the game itself: the hash chain up to the server's head, and the dice.
         let verdict;
         try {
-            Record.fromJson(message.record).verify(message.head);
+            const record = Record.fromJson(message.record);
+            try {
+                record.verify(message.head);
+                const links = record.links;
+                for (const [step, head] of heads) {
+                    if (links[step - 1] !== head) {
+                        throw new Error(`the server sent the head ${head} at step ${step}, and the record's chain does not pass through it`);
+                    }
+                }
+                const pinned = localStorage.getItem(`${key}:commitment`);
+                const committed = JSON.parse(message.record).table?.commitment ?? null;
+                if (pinned && committed !== pinned) {
+                    throw new Error(`the record's dice commitment is not the one the server published (${pinned})`);
+                }
+            } finally {
+                record.free();
+            }
             if (message.dice === "verifiable") {
                 const checked = verifyDice(message.record, message.secret);
                 verdict = `Record and dice verified: ${checked} ${screen.info.game === "cartas" ? "cards" : "rolls"} checked.`;

@@ -2,24 +2,20 @@
 // view (its JSON), a level and a seed; the answer is the bot's suggestion for that view.
 import { Bot, View } from "./fichas/index.js";
 
-// One bot per level and seed, kept so that its choices follow one from the next as a game goes on.
-const bots = new Map();
-
 self.onmessage = (message) => {
     const { id, view, level, seed } = message.data;
+    let bot = null;
+    let seen = null;
     try {
-        const key = `${level}:${seed}`;
-        let bot = bots.get(key);
-        if (!bot) {
-            bot = new Bot(level, seed);
-            bots.set(key, bot);
-        }
-        const seen = View.fromJson(view);
-        const suggestion = bot.chooseFrom(seen);
-        seen.free();
-        self.postMessage({ id, suggestion });
+        // A bot is its level and seed, nothing more: a new one each time chooses as the last did.
+        bot = new Bot(level, seed);
+        seen = View.fromJson(view);
+        self.postMessage({ id, suggestion: bot.chooseFrom(seen) });
     } catch (error) {
         self.postMessage({ id, error: { name: error?.name ?? "Error", message: String(error?.message ?? error) } });
+    } finally {
+        bot?.free();
+        seen?.free();
     }
 };
 

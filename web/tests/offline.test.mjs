@@ -188,6 +188,11 @@ test("a link the page cannot play says why", { timeout: 30000 }, async () => {
     await page.goto(`${site.url}/?variant=parchis&seats=human,easy`);
     await page.waitForSelector("[role=alert]");
     assert.match(await page.textContent("[role=alert]"), /4 seats/);
+    // Two people at one screen would see each other's Cartas hands.
+    await page.goto(`${site.url}/?variant=cartas&seats=human,easy,human,easy`);
+    await page.waitForSelector("[role=alert]");
+    assert.match(await page.textContent("[role=alert]"), /Cartas at one screen takes one person/);
+    assert.equal(await page.locator("[data-action]").count(), 0);
     assert.deepEqual(page.errors, []);
     await context.close();
 });
