@@ -71,7 +71,7 @@ impl Game {
     /// Each seat's name: the colours it plays (`yellow`, `yellow+red`).
     #[wasm_bindgen(getter, js_name = seatNames)]
     pub fn seat_names(&self) -> StringList {
-        strings(&crate::seat_names(&self.game.variant()))
+        crate::strings(&crate::seat_names(&self.game.variant()))
     }
 
     /// Who acts next: `chance` (a roll or a card is due), `decide` (`toAct` decides), `over`.
@@ -248,9 +248,4 @@ impl Game {
 /// The seat whose view a game's picture shows: the one to act, else the first.
 fn picture_seat(game: &game::Game) -> Seat {
     game.to_act().unwrap_or(Seat::ALL[0])
-}
-
-/// `StringList` for a Rust list of texts.
-pub(crate) fn strings(list: &[String]) -> StringList {
-    js_sys::Array::from_iter(list.iter().map(|s| JsValue::from_str(s))).unchecked_into()
 }

@@ -365,6 +365,11 @@ pub(crate) fn seat_or_null(seat: Option<fichas::Seat>) -> MaybeNumber {
     number_or_null(seat.map(|s| s.index() as u32))
 }
 
+/// `StringList` for a Rust list of texts.
+pub(crate) fn strings(list: &[String]) -> StringList {
+    js_sys::Array::from_iter(list.iter().map(|s| JsValue::from_str(s))).unchecked_into()
+}
+
 /// The variants' short texts, with an example of each mode.
 #[wasm_bindgen]
 pub fn variants() -> StringList {

@@ -104,7 +104,7 @@ impl Record {
     /// Each step's link of the hash chain (hex).
     #[wasm_bindgen(getter)]
     pub fn links(&self) -> StringList {
-        crate::game::strings(&self.record.links().iter().map(|l| record::hex(l)).collect::<Vec<_>>())
+        crate::strings(&self.record.links().iter().map(|l| record::hex(l)).collect::<Vec<_>>())
     }
 
     /// The head of the hash chain (hex): the last link.

@@ -204,7 +204,7 @@ impl Table {
     /// What `seat` may do now, in notation (`roll` when its roll is due); empty off its turn.
     #[wasm_bindgen(js_name = legalActions)]
     pub fn legal_actions(&self, seat: f64) -> Result<StringList, JsValue> {
-        Ok(crate::game::strings(&self.table.legal_actions(self.seat(seat)?)))
+        Ok(crate::strings(&self.table.legal_actions(self.seat(seat)?)))
     }
 
     /// A seat's move on the step it saw: the new step. Throws `NotYourTurnError`,

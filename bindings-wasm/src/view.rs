@@ -5,7 +5,7 @@ use fichas::picture;
 use wasm_bindgen::prelude::*;
 
 use crate::convert::{self, action};
-use crate::game::strings;
+use crate::strings;
 use crate::{ActionList, MaybeSuggestion, NumberList, Result, StringList, parse_error, to_js, typed};
 
 /// What one seat may see. In Poleana and Parchís nothing is hidden, so it is the whole position;
@@ -127,12 +127,8 @@ impl View {
         let notation = convert::notation_of(&action.into())?;
         let action = state.parse_action(&notation).map_err(parse_error)?;
         let events = state.play(action).map_err(|e| crate::Failure::new(crate::Kind::Illegal, e.to_string()))?;
-        let after = match state {
-            game::State::Poleana(s) => CoreView::Poleana(s),
-            game::State::Parchis(s) => CoreView::Parchis(s),
-            game::State::Cartas(_) => return Ok(crate::text_or_null(None)),
-        };
-        Ok(crate::text_or_null(Some(picture::svg(&after, &events))))
+        // A dice game hides nothing, so any seat's view of the state after is the whole of it.
+        Ok(crate::text_or_null(Some(picture::svg(&state.view(fichas::Seat::ALL[0]), &events))))
     }
 
     /// The board as plain text, as this seat may see it.
