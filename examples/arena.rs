@@ -42,7 +42,7 @@ use fichas::simulation::{bot_seed, game_rng};
 struct Cli {
     /// The variant, with options such as poleana-express:2 or parchis:pairs (docs/rules/).
     variant: String,
-    /// Two or more bots, no more than the seats: random, greedy, search, easy, medium or hard.
+    /// Two or more bots, no more than the seats: random, greedy, search, easy, medium, hard or expert.
     #[arg(value_name = "BOT", required = true, num_args = 1.., value_parser = parse_entry)]
     entries: Vec<Entry>,
     /// For parchis: the mode, as if `:MODE` ended the variant.

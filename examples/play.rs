@@ -41,7 +41,7 @@ struct Cli {
     /// The seed of the dice and of the opponents [default: the operating system's dice].
     #[arg(long, value_name = "S")]
     seed: Option<u64>,
-    /// How the other seats play: random, greedy, search, easy, medium or hard.
+    /// How the other seats play: random, greedy, search, easy, medium, hard or expert.
     #[arg(long, value_name = "BOT", default_value_t = Strength::RANDOM)]
     opponents: Strength,
 }

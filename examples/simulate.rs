@@ -46,7 +46,7 @@ struct Cli {
     /// The seed of the random generators; the same seed plays the same games.
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
-    /// How every seat plays: random, greedy, search, easy, medium or hard.
+    /// How every seat plays: random, greedy, search, easy, medium, hard or expert.
     #[arg(long, value_name = "P", default_value_t = Policy::Random)]
     policy: Policy,
     /// Print one JSON object instead of a table.

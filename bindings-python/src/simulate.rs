@@ -14,7 +14,7 @@ pub(crate) fn seat_policy(item: &Bound<'_, PyAny>) -> PyResult<SeatPolicy> {
     if let Ok(name) = item.extract::<String>() {
         let policy = name.parse::<simulation::Policy>().map_err(|_| {
             ConfigError::new_err(format!(
-                "unknown policy `{name}`: a policy is random, greedy, search, easy, medium or hard (or a search with a budget, search:nodes=N), a Bot, or a callable"
+                "unknown policy `{name}`: a policy is random, greedy, search, easy, medium, hard or expert (or a search with a budget, search:nodes=N), a Bot, or a callable"
             ))
         })?;
         Ok(SeatPolicy::Engine(policy))

@@ -40,6 +40,29 @@ def test_every_strength_plays_every_variant_to_the_end() -> None:
         assert g.outcome is not None
 
 
+def test_the_expert_plays_the_dice_games_and_explains_its_hints() -> None:
+    # The expert judges with the network shipped in the crate; its hint says why, as the others'.
+    reasons = set()
+    for i, variant in enumerate(["poleana:2", "poleana-express", "parchis", "parchis:pairs"]):
+        g = fichas.Game(variant, seed=i)
+        expert = fichas.Bot("expert", seed=i)
+        while not g.is_over:
+            if g.to_act is None:
+                g.roll()
+                continue
+            hint = expert.choose(g.view(g.to_act))
+            assert hint is not None and hint.action in g.legal_actions()
+            assert hint.reason is not None and hint.explanation
+            assert hint.estimate is not None and 0.0 <= hint.estimate <= 1.0
+            reasons.add(hint.reason)
+            g.apply(hint.action)
+        assert g.outcome is not None
+    assert {"captures", "advances"} <= reasons
+    assert fichas.Bot("expert").strength == "expert"
+    played = fichas.simulate("parchis:two-player", games=20, seed=3, policy=["expert", "medium"])
+    assert len(played) == 20 and not any(played["truncated"])
+
+
 def test_the_random_bot_gives_no_reason() -> None:
     hint = fichas.Bot("random", seed=3).choose(fichas.Game.from_position("poleana:2:assisted", CAPTURE))
     assert hint is not None and hint.reason is None and hint.estimate is None
@@ -81,8 +104,8 @@ def test_a_budget_has_one_limit_and_one_message_in_text_and_in_arguments() -> No
 
 
 def test_bad_bots_are_refused_with_a_clear_error() -> None:
-    with pytest.raises(fichas.ConfigError, match="random, greedy, search, easy, medium or hard"):
-        fichas.Bot("expert")
+    with pytest.raises(fichas.ConfigError, match="random, greedy, search, easy, medium, hard or expert"):
+        fichas.Bot("genius")
     with pytest.raises(fichas.ConfigError, match="does not search"):
         fichas.Bot("greedy", nodes=10)
     with pytest.raises(fichas.ConfigError, match="cannot read nodes from `-1`"):

@@ -522,6 +522,6 @@ mod tests {
         engine.iter().for_each(|g| expected.add(g));
         assert_eq!(here, expected);
         assert_eq!(policies(&[]).unwrap_err().kind, Kind::Config);
-        assert_eq!(policies(&["expert".into()]).unwrap_err().kind, Kind::Config);
+        assert_eq!(policies(&["genius".into()]).unwrap_err().kind, Kind::Config);
     }
 }

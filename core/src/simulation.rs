@@ -94,7 +94,7 @@ impl GameSummary {
 
 /// How the seats of a simulated game choose their actions.
 ///
-/// Read from text: `random`, `greedy`, `search`, `easy`, `medium` or `hard`.
+/// Read from text: `random`, `greedy`, `search`, `easy`, `medium`, `hard` or `expert`.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Policy {
     /// A uniformly random legal action, drawn from the game's generator: the games of
@@ -111,6 +111,8 @@ pub enum Policy {
     Medium,
     /// The bot of [`Level::Hard`] (search with [`crate::bot::Budget::HARD`]).
     Hard,
+    /// The bot of [`Level::Expert`] (the learned evaluator).
+    Expert,
     /// A bot of any strength, such as a search with a budget of one's own.
     Bot(Strength),
 }
@@ -126,6 +128,7 @@ impl Policy {
             Policy::Easy => Some(Level::Easy.into()),
             Policy::Medium => Some(Level::Medium.into()),
             Policy::Hard => Some(Level::Hard.into()),
+            Policy::Expert => Some(Level::Expert.into()),
             Policy::Bot(strength) => Some(strength),
         }
     }
@@ -143,6 +146,7 @@ impl From<Level> for Policy {
             Level::Easy => Policy::Easy,
             Level::Medium => Policy::Medium,
             Level::Hard => Policy::Hard,
+            Level::Expert => Policy::Expert,
         }
     }
 }
@@ -153,6 +157,7 @@ impl From<Kind> for Policy {
             Kind::Random => Policy::Random,
             Kind::Greedy => Policy::Greedy,
             Kind::Search => Policy::Search,
+            Kind::Expert => Policy::Expert,
         }
     }
 }
@@ -166,6 +171,7 @@ impl fmt::Display for Policy {
             Policy::Easy => "easy",
             Policy::Medium => "medium",
             Policy::Hard => "hard",
+            Policy::Expert => "expert",
             Policy::Bot(strength) => return write!(f, "{strength}"),
         })
     }
@@ -174,16 +180,17 @@ impl fmt::Display for Policy {
 impl FromStr for Policy {
     type Err = ParseError;
 
-    /// Reads `random`, `greedy`, `search`, `easy`, `medium` or `hard`, or a search with a budget
-    /// of its own as [`Strength`] reads it (`search:iterations=800`).
+    /// Reads `random`, `greedy`, `search`, `easy`, `medium`, `hard` or `expert`, or a search with
+    /// a budget of its own as [`Strength`] reads it (`search:iterations=800`).
     fn from_str(text: &str) -> Result<Policy, ParseError> {
-        const NAMES: [(&str, Policy); 6] = [
+        const NAMES: [(&str, Policy); 7] = [
             ("random", Policy::Random),
             ("greedy", Policy::Greedy),
             ("search", Policy::Search),
             ("easy", Policy::Easy),
             ("medium", Policy::Medium),
             ("hard", Policy::Hard),
+            ("expert", Policy::Expert),
         ];
         match NAMES.iter().find(|(name, _)| *name == text) {
             Some(&(_, policy)) => Ok(policy),
@@ -921,7 +928,7 @@ mod tests {
 
     #[test]
     fn policies_read_and_write_their_names() {
-        for name in ["random", "greedy", "search", "easy", "medium", "hard"] {
+        for name in ["random", "greedy", "search", "easy", "medium", "hard", "expert"] {
             let policy: Policy = name.parse().unwrap();
             assert_eq!(std::format!("{policy}"), name);
         }

@@ -267,11 +267,16 @@ fn levels_are_the_documented_budgets() {
     assert_eq!(Strength::from(Level::Medium), Strength::search(Budget::MEDIUM));
     assert_eq!(Strength::from(Level::Hard), Strength::search(Budget::HARD));
     assert_eq!(Strength::from(Kind::Search), Strength::search(Budget::MEDIUM));
-    for (name, strength) in [("easy", Level::Easy), ("medium", Level::Medium), ("hard", Level::Hard)] {
-        assert_eq!(name.parse::<Strength>().unwrap(), Strength::from(strength));
-        assert_eq!(name.parse::<Policy>().unwrap().strength(), Some(Strength::from(strength)));
+    assert_eq!(Strength::from(Level::Expert), Strength::EXPERT);
+    assert_eq!(Strength::from(Kind::Expert), Strength::EXPERT);
+    for level in Level::ALL {
+        let name = level.name();
+        assert_eq!(name.parse::<Strength>().unwrap(), Strength::from(level));
+        assert_eq!(name.parse::<Policy>().unwrap().strength(), Some(Strength::from(level)));
     }
-    assert!("expert".parse::<Strength>().is_err());
+    assert_eq!(Strength::EXPERT.to_string(), "expert");
+    assert!("genius".parse::<Strength>().is_err());
+    assert!("expert:nodes=5".parse::<Strength>().is_err(), "the expert takes no budget");
     // The table of docs/bots.md states the same numbers.
     let docs = include_str!("../../docs/bots.md");
     for (level, budget) in [("medium", Budget::MEDIUM), ("hard", Budget::HARD)] {

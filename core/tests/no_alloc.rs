@@ -163,6 +163,50 @@ fn stepping_a_batch_allocates_nothing() {
     }
 }
 
+/// An expert's decision (the roll in hand planned, its afterstates judged by the network) allocates
+/// nothing: whole games of Poleana and Parchís, every decision the expert's, counted while it
+/// decides.
+#[test]
+fn an_expert_decision_allocates_nothing() {
+    use fichas::bot::{Bot, Level};
+    let bot = Bot::new(Level::Expert, 5);
+    for text in ["poleana", "poleana-express:2", "parchis", "parchis:pairs"] {
+        let (mut decisions, mut allocations) = (0, 0);
+        let mut rng = Xoshiro256PlusPlus::seed_from_u64(1);
+        match text.parse().unwrap() {
+            fichas::game::Variant::Poleana(c) => {
+                let mut state = poleana::State::new(c);
+                while !state.is_over() && decisions < 400 {
+                    if state.to_act().is_none() {
+                        state.roll_into(&mut rng, &mut ());
+                        continue;
+                    }
+                    let mut choice = None;
+                    allocations += allocations_in(|| choice = bot.choose_poleana(&state));
+                    state.play_unchecked(&choice.expect("the expert decides"), &mut ());
+                    decisions += 1;
+                }
+            }
+            fichas::game::Variant::Parchis(c) => {
+                let mut state = parchis::State::new(c);
+                while !state.is_over() && decisions < 400 {
+                    if state.to_act().is_none() {
+                        state.roll_into(&mut rng, &mut ());
+                        continue;
+                    }
+                    let mut choice = None;
+                    allocations += allocations_in(|| choice = bot.choose_parchis(&state));
+                    state.play_unchecked(&choice.expect("the expert decides"), &mut ());
+                    decisions += 1;
+                }
+            }
+            fichas::game::Variant::Cartas(_) => unreachable!("a dice game"),
+        }
+        assert!(decisions > 100, "{text}: only {decisions} decisions");
+        assert_eq!(allocations, 0, "{text}: {allocations} allocations in {decisions} expert decisions");
+    }
+}
+
 #[test]
 fn the_counter_sees_allocations() {
     let n = allocations_in(|| {

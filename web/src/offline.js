@@ -69,7 +69,7 @@ export async function playOffline(main, { variant, seats, seed, delay }) {
             const view = table.view(viewer);
             const json = view.toJson();
             view.free();
-            return ask(json, "hard", seed * 10 + 9);
+            return ask(json, "expert", seed * 10 + 9);
         },
     });
     screen.setFooter(`Seed ${seed}: the same seed and seats give the same game.`);

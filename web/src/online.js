@@ -240,7 +240,7 @@ export function playOnline(main, { server, table, seat }) {
                         show(last);
                     }
                 },
-                onHint: () => ask(JSON.stringify(last.view), "hard", Math.floor(Math.random() * 2 ** 31)),
+                onHint: () => ask(JSON.stringify(last.view), "expert", Math.floor(Math.random() * 2 ** 31)),
             });
             screen.setFooter(`Room ${table} on ${server} · seat ${seat} · dice: ${message.dice}`);
         }

@@ -18,7 +18,7 @@ export function variantChoices() {
     return [...groups].map(([group, options]) => h("optgroup", { label: label[group] ?? group }, options));
 }
 
-const WHO = [["human", "Person"], ["easy", "Easy bot"], ["medium", "Medium bot"], ["hard", "Hard bot"]];
+const WHO = [["human", "Person"], ["easy", "Easy bot"], ["medium", "Medium bot"], ["hard", "Hard bot"], ["expert", "Expert bot"]];
 
 export function setup(main) {
     const variant = h("select", { id: "variant", name: "variant" }, variantChoices());

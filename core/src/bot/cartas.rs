@@ -395,6 +395,8 @@ fn decide(bot: &Bot, view: &View) -> Option<(Actions, usize, Option<f32>)> {
     let scores: ArrayVec<f32, { crate::cartas::MAX_ACTIONS }> = actions.iter().map(|a| greedy.judge(a).0).collect();
     let (index, estimate) = match strength.kind {
         Kind::Search if actions.len() > 1 => search(view, &greedy, &actions, &scores, &strength.budget, &mut rng),
+        // Cartas has no network yet: its expert searches as hard does.
+        Kind::Expert if actions.len() > 1 => search(view, &greedy, &actions, &scores, &Budget::HARD, &mut rng),
         _ => best_of(&scores, &mut rng),
     };
     Some((actions, index, estimate))

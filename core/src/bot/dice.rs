@@ -13,6 +13,7 @@ use rand_core::Rng;
 
 use core::hash::Hash;
 
+use crate::bot::expert::{self, Learned};
 use crate::bot::{Bot, Budget, Deadline, Kind, Reason, Suggestion};
 use crate::chance::below;
 use crate::dice::Roll;
@@ -42,7 +43,7 @@ pub(crate) trait DiceGame: Rules<Chance = Roll, Choice: Into<Choice>> + PartialE
 }
 
 /// The bot's choice among the legal ones: its index, the list, and the bot's estimate.
-fn decide_for<G: DiceGame>(bot: &Bot, state: &G) -> Option<(usize, G::Choices, Option<f32>)> {
+pub(crate) fn decide_for<G: Learned>(bot: &Bot, state: &G) -> Option<(usize, G::Choices, Option<f32>)> {
     let mut rng = bot.rng_for(state);
     let strength = bot.strength();
     let (index, estimate) = decide(state, strength.kind, &strength.budget, &mut rng)?;
@@ -50,12 +51,12 @@ fn decide_for<G: DiceGame>(bot: &Bot, state: &G) -> Option<(usize, G::Choices, O
 }
 
 /// The bot's choice and estimate, without a reason: the fast path of simulations.
-pub(crate) fn choose<G: DiceGame>(bot: &Bot, state: &G) -> Option<(G::Choice, Option<f32>)> {
+pub(crate) fn choose<G: Learned>(bot: &Bot, state: &G) -> Option<(G::Choice, Option<f32>)> {
     decide_for(bot, state).map(|(i, choices, estimate)| (choices[i], estimate))
 }
 
 /// The bot's choice with its reason (none from the random bot).
-pub(crate) fn suggest<G: DiceGame>(bot: &Bot, state: &G) -> Option<Suggestion> {
+pub(crate) fn suggest<G: Learned>(bot: &Bot, state: &G) -> Option<Suggestion> {
     let (index, choices, estimate) = decide_for(bot, state)?;
     let explain = || if choices.len() == 1 { Reason::Only } else { state.explain(&choices, index) };
     let reason = (bot.strength().kind != Kind::Random).then(explain);
@@ -66,18 +67,18 @@ pub(crate) fn suggest<G: DiceGame>(bot: &Bot, state: &G) -> Option<Suggestion> {
 const TIE: f32 = 1e-6;
 
 /// Keeps the best of a stream of scored items, breaking ties uniformly at random.
-struct Best {
-    index: usize,
-    value: f32,
+pub(crate) struct Best {
+    pub(crate) index: usize,
+    pub(crate) value: f32,
     ties: u32,
 }
 
 impl Best {
-    fn new() -> Best {
+    pub(crate) fn new() -> Best {
         Best { index: 0, value: f32::NEG_INFINITY, ties: 0 }
     }
 
-    fn offer<R: Rng + ?Sized>(&mut self, index: usize, value: f32, rng: &mut R) {
+    pub(crate) fn offer<R: Rng + ?Sized>(&mut self, index: usize, value: f32, rng: &mut R) {
         if value > self.value + TIE {
             *self = Best { index, value, ties: 1 };
         } else if value >= self.value - TIE {
@@ -295,7 +296,7 @@ pub(crate) fn hit_chance(distance: u8) -> f32 {
 }
 
 /// The best choice for a bot of `kind`, with its value: the shared driver of both dice games.
-pub(crate) fn decide<G: DiceGame, R: Rng + ?Sized>(
+pub(crate) fn decide<G: Learned, R: Rng + ?Sized>(
     state: &G,
     kind: crate::bot::Kind,
     budget: &Budget,
@@ -311,6 +312,7 @@ pub(crate) fn decide<G: DiceGame, R: Rng + ?Sized>(
         Kind::Random => Some((below(rng, n as u32) as usize, None)),
         Kind::Greedy => greedy(state, rng).map(|(i, v)| (i, Some(v))),
         Kind::Search => Expectimax::new(budget).choose(state, budget.depth, rng).map(|(i, v)| (i, Some(v))),
+        Kind::Expert => expert::choose(state, &expert::shipped::<G>(), rng).map(|(i, v)| (i, Some(v))),
     }
 }
 

@@ -60,9 +60,12 @@ use crate::notation::{ParseError, number};
 
 mod cartas;
 mod dice;
+mod expert;
 mod math;
+pub mod network;
 mod parchis;
 mod poleana;
+pub mod training;
 
 /// How a bot plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -76,6 +79,10 @@ pub enum Kind {
     /// Expectimax over the dice (Poleana, Parchís) or determinized Monte Carlo tree search
     /// (Cartas), within a [`Budget`].
     Search,
+    /// Poleana and Parchís: the roll in hand planned in full, its afterstates judged by a
+    /// network trained by self-play (`docs/bots.md`). Cartas has no network yet: it searches as
+    /// [`Kind::Search`] does, within the [`Budget`].
+    Expert,
 }
 
 /// A strength for people: what an app offers.
@@ -89,18 +96,21 @@ pub enum Level {
     Medium,
     /// Search with [`Budget::HARD`].
     Hard,
+    /// The learned evaluator ([`Kind::Expert`]).
+    Expert,
 }
 
 impl Level {
     /// Every level, from the weakest to the strongest.
-    pub const ALL: [Level; 3] = [Level::Easy, Level::Medium, Level::Hard];
+    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Expert];
 
-    /// The level's name in text forms: `easy`, `medium` or `hard`.
+    /// The level's name in text forms: `easy`, `medium`, `hard` or `expert`.
     pub const fn name(self) -> &'static str {
         match self {
             Level::Easy => "easy",
             Level::Medium => "medium",
             Level::Hard => "hard",
+            Level::Expert => "expert",
         }
     }
 }
@@ -211,6 +221,10 @@ impl Strength {
     /// The greedy bot: the best action one ply ahead (the strength of [`Level::Easy`]).
     pub const GREEDY: Strength = Strength { kind: Kind::Greedy, budget: Budget::MEDIUM };
 
+    /// The expert: the learned evaluator in the dice games; in Cartas, until it has one, a
+    /// search with [`Budget::HARD`].
+    pub const EXPERT: Strength = Strength { kind: Kind::Expert, budget: Budget::MEDIUM };
+
     /// Search within `budget`.
     pub const fn search(budget: Budget) -> Strength {
         Strength { kind: Kind::Search, budget }
@@ -223,6 +237,7 @@ impl Strength {
             Level::Easy => Strength::GREEDY,
             Level::Medium => Strength::search(Budget::MEDIUM),
             Level::Hard => Strength::search(Budget::HARD),
+            Level::Expert => Strength::EXPERT,
         }
     }
 
@@ -241,7 +256,12 @@ impl Strength {
     /// ```
     pub fn may_think_long(self, variant: crate::game::Variant) -> bool {
         let budget = self.budget;
-        self.kind == Kind::Search
+        let searches = match self.kind {
+            Kind::Search => true,
+            Kind::Expert => matches!(variant, crate::game::Variant::Cartas(_)),
+            Kind::Random | Kind::Greedy => false,
+        };
+        searches
             && match variant {
                 // The tree search's cost grows with its iterations and the decisions each plays out.
                 crate::game::Variant::Cartas(_) => {
@@ -271,6 +291,7 @@ impl fmt::Display for Kind {
             Kind::Random => "random",
             Kind::Greedy => "greedy",
             Kind::Search => "search",
+            Kind::Expert => "expert",
         })
     }
 }
@@ -301,7 +322,7 @@ impl fmt::Display for Strength {
     }
 }
 
-const STRENGTH_NAMES: &str = "random, greedy, search, easy, medium or hard";
+const STRENGTH_NAMES: &str = "random, greedy, search, easy, medium, hard or expert";
 
 impl FromStr for Kind {
     type Err = ParseError;
@@ -311,7 +332,8 @@ impl FromStr for Kind {
             "random" => Ok(Kind::Random),
             "greedy" => Ok(Kind::Greedy),
             "search" => Ok(Kind::Search),
-            _ => Err(ParseError::new("bot kind", text, "random, greedy or search")),
+            "expert" => Ok(Kind::Expert),
+            _ => Err(ParseError::new("bot kind", text, "random, greedy, search or expert")),
         }
     }
 }
@@ -320,7 +342,11 @@ impl FromStr for Level {
     type Err = ParseError;
 
     fn from_str(text: &str) -> Result<Level, ParseError> {
-        Level::ALL.into_iter().find(|l| l.name() == text).ok_or(ParseError::new("level", text, "easy, medium or hard"))
+        Level::ALL.into_iter().find(|l| l.name() == text).ok_or(ParseError::new(
+            "level",
+            text,
+            "easy, medium, hard or expert",
+        ))
     }
 }
 

@@ -12,11 +12,14 @@
 //! softmax over the sides.
 
 use crate::bot::dice::{DiceGame, Turn, Values, hit_chance};
+use crate::bot::expert::{EXTRAS, Heuristic, Learned, MAX_FEATURES};
+use crate::bot::network::NetworkGame;
 use crate::bot::{Reason, math};
 use crate::colour::Colour;
-use crate::parchis::{Choices, Spot, State, TRACK, exit, is_safe};
+use crate::parchis::{Choices, Spot, State, TRACK, exit, is_safe, observation};
 use crate::phase::Phase;
 use crate::rules::Rules;
+use crate::seat::Seat;
 
 /// Progress at the goal: 64 track cells and 7 corridor cells.
 const GOAL: u8 = 71;
@@ -181,6 +184,40 @@ impl DiceGame for State {
             let first = config.side(c).iter().next().unwrap_or(c);
             if colours.contains(c) { shares[first.index()] } else { 0.0 }
         })
+    }
+}
+
+impl Learned for State {
+    const GAME: NetworkGame = NetworkGame::Parchis;
+    const FEATURES: usize = observation::LEN + EXTRAS;
+
+    fn seat_count(&self) -> usize {
+        self.config().seats()
+    }
+
+    fn observe_into(&self, seat: Seat, out: &mut [f32; MAX_FEATURES]) {
+        if let Some(observed) = out.first_chunk_mut::<{ observation::LEN }>() {
+            self.observe(seat, observed);
+        }
+    }
+
+    fn first_colour(&self, seat: Seat) -> usize {
+        self.config().colours_of(seat).iter().next().map_or(0, Colour::index)
+    }
+
+    fn heuristic(&self) -> Heuristic {
+        let a = assess(self);
+        Heuristic { strength: a.strength, danger: a.danger }
+    }
+
+    fn side_of_seat(&self, seat: Seat) -> usize {
+        let colour = self.config().colours_of(seat).iter().next().unwrap_or(Colour::Yellow);
+        self.side_of_colour(colour).unwrap_or(0)
+    }
+
+    fn side_of_colour(&self, colour: Colour) -> Option<usize> {
+        let config = self.config();
+        config.colours().contains(colour).then(|| config.side(colour).iter().next().unwrap_or(colour).index())
     }
 }
 

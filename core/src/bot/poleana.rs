@@ -19,10 +19,13 @@ use crate::rules::Rules;
 use arrayvec::ArrayVec;
 
 use crate::bot::dice::{DiceGame, Turn, Values, hit_chance};
+use crate::bot::expert::{EXTRAS, Heuristic, Learned, MAX_FEATURES};
+use crate::bot::network::NetworkGame;
 use crate::bot::{Reason, math};
 use crate::colour::{Colour, ColourSet};
 use crate::phase::Phase;
-use crate::poleana::{BRIDGE_CELLS, Board, Choices, Event, Events, HOUSE_CELLS, Spot, State};
+use crate::poleana::{BRIDGE_CELLS, Board, Choices, Event, Events, HOUSE_CELLS, Spot, State, observation};
+use crate::seat::Seat;
 
 /// A token at start, against a released one on its own 0.
 const AT_START: f32 = -0.12;
@@ -299,6 +302,38 @@ impl DiceGame for State {
             }
             None => math::softmax(&assess(self).strength, &used, SHARPNESS),
         }
+    }
+}
+
+impl Learned for State {
+    const GAME: NetworkGame = NetworkGame::Poleana;
+    const FEATURES: usize = observation::LEN + EXTRAS;
+
+    fn seat_count(&self) -> usize {
+        self.config().seats()
+    }
+
+    fn observe_into(&self, seat: Seat, out: &mut [f32; MAX_FEATURES]) {
+        if let Some(observed) = out.first_chunk_mut::<{ observation::LEN }>() {
+            self.observe(seat, observed);
+        }
+    }
+
+    fn first_colour(&self, seat: Seat) -> usize {
+        self.config().colour_of(seat).map_or(0, Colour::index)
+    }
+
+    fn heuristic(&self) -> Heuristic {
+        let a = assess(self);
+        Heuristic { strength: a.strength, danger: a.danger }
+    }
+
+    fn side_of_seat(&self, seat: Seat) -> usize {
+        self.config().colour_of(seat).map_or(0, Colour::index)
+    }
+
+    fn side_of_colour(&self, colour: Colour) -> Option<usize> {
+        self.config().colours().contains(colour).then(|| colour.index())
     }
 }
 

@@ -49,8 +49,8 @@ final class BotTests: XCTestCase {
         let game = try Game(variant: "parchis", seed: 1)
         XCTAssertNil(try game.suggest(level: "medium"))
         try rollUntilDecision(game)
-        let message = expectError("Config") { try game.suggest(level: "expert") }
-        XCTAssertTrue(message.contains("easy, medium or hard"), message)
+        let message = expectError("Config") { try game.suggest(level: "genius") }
+        XCTAssertTrue(message.contains("easy, medium, hard or expert"), message)
         expectError("Config") { try game.suggest(level: "hard", timeLimitMs: 0) }
     }
 

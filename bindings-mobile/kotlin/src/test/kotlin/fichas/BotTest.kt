@@ -59,8 +59,8 @@ class BotTest {
         Game("parchis", seed = 1uL).use { game ->
             assertNull(game.suggest("medium"))
             rollUntilDecision(game)
-            val error = assertThrows<FichasException.Config> { game.suggest("expert") }
-            assertTrue(error.message!!.contains("easy, medium or hard"), error.message)
+            val error = assertThrows<FichasException.Config> { game.suggest("genius") }
+            assertTrue(error.message!!.contains("easy, medium, hard or expert"), error.message)
             assertThrows<FichasException.Config> { game.suggest("hard", timeLimitMs = 0u) }
         }
     }

@@ -1,0 +1,321 @@
+//! A small neural network, read straight from its bytes: the learned evaluator of the expert
+//! bots.
+//!
+//! One hidden layer of rectified units and one output:
+//! `y = b2 + Σ_j w2_j max(0, b1_j + s_j Σ_i x_i q_ij)`, where the first layer's weights are
+//! whole numbers `q_ij` from -127 to 127 and each unit has its scale `s_j` (8-bit weights keep
+//! a network of a few hundred inputs within tens of kilobytes, which matters in a browser). It
+//! is applied once per seat to that seat's features, and the outputs are a strength each,
+//! turned into win shares as the heuristics' strengths are. The sums run in a fixed order
+//! (inputs in increasing index, units in increasing index) with the basic operations only,
+//! which IEEE 754 rounds alike everywhere, so an evaluation gives the same bits on every
+//! platform. Nothing is allocated: the weights are read in place, and the hidden units live on
+//! the stack.
+//!
+//! The bytes, little-endian:
+//!
+//! | bytes | what |
+//! |---|---|
+//! | 8 | the magic `FICHASNN` |
+//! | 2 | the format's version, 1 |
+//! | 1 | the game: 1 Poleana, 2 Parchís, 3 Cartas |
+//! | 1 | zero |
+//! | 2 | `inputs`, the features per seat |
+//! | 2 | `hidden`, the hidden units (1 to [`MAX_HIDDEN`]) |
+//! | 4 × hidden | `s`, each unit's scale (`f32`) |
+//! | 4 × hidden | `b1` (`f32`) |
+//! | 4 × hidden | `w2` (`f32`) |
+//! | 4 | `b2` (`f32`) |
+//! | inputs × hidden | `q`, input by input: the weights from input `i` to every unit (`i8`) |
+//!
+//! The file ends there.
+
+use core::fmt;
+
+/// The magic a weights file starts with.
+pub const MAGIC: &[u8; 8] = b"FICHASNN";
+/// The version of the format this crate reads.
+pub const VERSION: u16 = 1;
+/// The most hidden units a network may have (they live on the stack while it evaluates).
+pub const MAX_HIDDEN: usize = 256;
+/// The bytes before the weights.
+const HEADER: usize = 16;
+
+/// The game a network judges.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum NetworkGame {
+    /// Poleana, classic and Express.
+    Poleana,
+    /// Parchís, every mode.
+    Parchis,
+    /// Cartas.
+    Cartas,
+}
+
+impl NetworkGame {
+    /// The game's tag in a weights file.
+    pub const fn tag(self) -> u8 {
+        match self {
+            NetworkGame::Poleana => 1,
+            NetworkGame::Parchis => 2,
+            NetworkGame::Cartas => 3,
+        }
+    }
+
+    /// The game's name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            NetworkGame::Poleana => "Poleana",
+            NetworkGame::Parchis => "Parchís",
+            NetworkGame::Cartas => "Cartas",
+        }
+    }
+}
+
+/// Why bytes are not the weights of a network.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum WeightsError {
+    /// The bytes do not start with `FICHASNN`.
+    #[error("these are not a fichas network's weights: they do not start with FICHASNN")]
+    Magic,
+    /// A version this crate does not read.
+    #[error("weights of format version {0}; this version of fichas reads version 1")]
+    Version(u16),
+    /// Weights for another game.
+    #[error("these weights are for another game (tag {found}), not {expected}")]
+    Game {
+        /// The tag found.
+        found: u8,
+        /// The game wanted.
+        expected: &'static str,
+    },
+    /// The network's shape does not fit the game's features or the limits.
+    #[error("a network of {inputs} inputs and {hidden} hidden units does not fit: {why}")]
+    Shape {
+        /// The inputs the file declares.
+        inputs: u16,
+        /// The hidden units it declares.
+        hidden: u16,
+        /// What is wrong.
+        why: &'static str,
+    },
+    /// The file is longer or shorter than its shape says.
+    #[error("the weights are {found} bytes long; a network of that shape takes {expected}")]
+    Length {
+        /// The bytes given.
+        found: usize,
+        /// The bytes its shape takes.
+        expected: usize,
+    },
+    /// A weight is not a finite number, or an 8-bit weight is -128 (they run from -127 to 127).
+    #[error("weight {index} is out of range: not a finite number, or an 8-bit weight of -128")]
+    NotFinite {
+        /// Its index among the weights.
+        index: usize,
+    },
+}
+
+/// A network's weights, read in place from their bytes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Network<'w> {
+    weights: &'w [u8],
+    inputs: usize,
+    hidden: usize,
+}
+
+impl fmt::Debug for Network<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Network").field("inputs", &self.inputs).field("hidden", &self.hidden).finish()
+    }
+}
+
+impl Network<'static> {
+    /// A network that judges every position alike (its output is always 0): what stands in for
+    /// weights that could not be read.
+    pub const ZERO: Network<'static> = Network { weights: &[0; 16], inputs: 0, hidden: 1 };
+}
+
+impl<'w> Network<'w> {
+    /// Reads a network for `game` whose seats have `inputs` features each. Every weight is
+    /// checked once here, so that evaluating never meets a bad one.
+    pub fn from_bytes(bytes: &'w [u8], game: NetworkGame, inputs: usize) -> Result<Network<'w>, WeightsError> {
+        let network = Network::read_shape(bytes, game, inputs)?;
+        let floats = 3 * network.hidden + 1;
+        if let Some(index) = (0..floats).find(|&i| !network.float(i).is_finite()) {
+            return Err(WeightsError::NotFinite { index });
+        }
+        if let Some(index) = network.weights[4 * floats..].iter().position(|&q| q as i8 == i8::MIN) {
+            return Err(WeightsError::NotFinite { index: floats + index });
+        }
+        Ok(network)
+    }
+
+    /// Reads a network's shape without looking at every weight: for the weights shipped in the
+    /// crate, which a test reads in full.
+    pub(crate) fn read_shape(bytes: &'w [u8], game: NetworkGame, inputs: usize) -> Result<Network<'w>, WeightsError> {
+        if bytes.len() < HEADER || &bytes[..8] != MAGIC {
+            return Err(WeightsError::Magic);
+        }
+        let u16_at = |at: usize| u16::from_le_bytes([bytes[at], bytes[at + 1]]);
+        let version = u16_at(8);
+        if version != VERSION {
+            return Err(WeightsError::Version(version));
+        }
+        if bytes[10] != game.tag() {
+            return Err(WeightsError::Game { found: bytes[10], expected: game.name() });
+        }
+        let (declared, hidden) = (u16_at(12), u16_at(14));
+        let shape = |why| WeightsError::Shape { inputs: declared, hidden, why };
+        if usize::from(declared) != inputs {
+            return Err(shape("the game's seats have another number of features"));
+        }
+        if hidden == 0 || usize::from(hidden) > MAX_HIDDEN {
+            return Err(shape("a network has 1 to 256 hidden units"));
+        }
+        let hidden = usize::from(hidden);
+        let expected = HEADER + 4 * (3 * hidden + 1) + inputs * hidden;
+        if bytes.len() != expected {
+            return Err(WeightsError::Length { found: bytes.len(), expected });
+        }
+        Ok(Network { weights: &bytes[HEADER..], inputs, hidden })
+    }
+
+    /// The features per seat.
+    pub fn inputs(&self) -> usize {
+        self.inputs
+    }
+
+    /// The hidden units.
+    pub fn hidden(&self) -> usize {
+        self.hidden
+    }
+
+    /// The `index`th of the floats (scales, `b1`, `w2`, `b2`).
+    fn float(&self, index: usize) -> f32 {
+        self.weights.get(4 * index..).map_or(0.0, read)
+    }
+
+    /// The network's output for `features` (as many as [`Network::inputs`]; missing ones count
+    /// as zero, extra ones are ignored). Features that are zero cost nothing, so sparse inputs
+    /// evaluate quickly.
+    pub fn evaluate(&self, features: &[f32]) -> f32 {
+        let hidden = self.hidden;
+        let floats = 4 * hidden;
+        let (scales, rest) = self.weights.split_at(floats);
+        let (b1, rest) = rest.split_at(floats);
+        let (w2, rest) = rest.split_at(floats);
+        let (b2, q) = rest.split_at(4);
+        let mut sums = [0.0f32; MAX_HIDDEN];
+        let sums = &mut sums[..hidden];
+        // Each unit sums its inputs in increasing order; the units are independent, so the
+        // compiler may work on several at once without changing any sum.
+        for (&x, row) in features.iter().zip(q.chunks_exact(hidden)) {
+            if x == 0.0 {
+                continue;
+            }
+            if x == 1.0 {
+                for (sum, &w) in sums.iter_mut().zip(row) {
+                    *sum += f32::from(w as i8);
+                }
+            } else {
+                for (sum, &w) in sums.iter_mut().zip(row) {
+                    *sum += x * f32::from(w as i8);
+                }
+            }
+        }
+        let mut out = read(b2);
+        let units = scales.chunks_exact(4).zip(b1.chunks_exact(4)).zip(w2.chunks_exact(4));
+        for (sum, ((scale, bias), w)) in sums.iter().zip(units) {
+            let unit = read(bias) + read(scale) * *sum;
+            if unit > 0.0 {
+                out += read(w) * unit;
+            }
+        }
+        out
+    }
+}
+
+/// A little-endian `f32` from the first four bytes of `bytes` (zero if there are fewer).
+fn read(bytes: &[u8]) -> f32 {
+    match bytes.first_chunk::<4>() {
+        Some(b) => f32::from_le_bytes(*b),
+        None => 0.0,
+    }
+}
+
+/// Writes a network's bytes (for tests and tools that make one): `q` input by input.
+#[cfg(feature = "alloc")]
+pub fn to_bytes(
+    game: NetworkGame,
+    inputs: usize,
+    scales: &[f32],
+    b1: &[f32],
+    w2: &[f32],
+    b2: f32,
+    q: &[i8],
+) -> alloc::vec::Vec<u8> {
+    let hidden = scales.len();
+    let mut out = alloc::vec::Vec::with_capacity(HEADER + 4 * (3 * hidden + 1) + q.len());
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.push(game.tag());
+    out.push(0);
+    out.extend_from_slice(&(inputs as u16).to_le_bytes());
+    out.extend_from_slice(&(hidden as u16).to_le_bytes());
+    for w in scales.iter().chain(b1).chain(w2).chain(core::iter::once(&b2)) {
+        out.extend_from_slice(&w.to_le_bytes());
+    }
+    out.extend(q.iter().map(|&w| w as u8));
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::string::ToString;
+
+    fn tiny() -> alloc::vec::Vec<u8> {
+        // Two inputs, two units: unit 0 = (x0 - x1) / 2, unit 1 = x1 - 1; y = 0.5 + 2 u0 + 3 u1.
+        to_bytes(NetworkGame::Parchis, 2, &[0.5, 1.0], &[0.0, -1.0], &[2.0, 3.0], 0.5, &[1, 0, -1, 1])
+    }
+
+    #[test]
+    fn a_network_computes_its_rectified_sum() {
+        let bytes = tiny();
+        let net = Network::from_bytes(&bytes, NetworkGame::Parchis, 2).unwrap();
+        // u0 = (3 - 0.5) / 2 = 1.25, u1 = max(0, 0.5 - 1) = 0: y = 0.5 + 2.5.
+        assert_eq!(net.evaluate(&[3.0, 0.5]), 3.0);
+        // u0 = max(0, -1) = 0, u1 = 2 - 1 = 1: y = 0.5 + 3.
+        assert_eq!(net.evaluate(&[0.0, 2.0]), 3.5);
+        assert_eq!(net.evaluate(&[]), 0.5);
+        assert_eq!((net.inputs(), net.hidden()), (2, 2));
+    }
+
+    #[test]
+    fn bad_weights_are_refused_with_their_reason() {
+        let bytes = tiny();
+        let read = |b: &[u8], inputs| Network::from_bytes(b, NetworkGame::Parchis, inputs).unwrap_err();
+        assert_eq!(read(b"nonsense", 2), WeightsError::Magic);
+        assert_eq!(
+            read(&bytes, 3).to_string(),
+            "a network of 2 inputs and 2 hidden units does not fit: the game's seats have another number of features"
+        );
+        assert_eq!(
+            read(&bytes[..bytes.len() - 1], 2),
+            WeightsError::Length { found: bytes.len() - 1, expected: bytes.len() }
+        );
+        assert!(matches!(
+            Network::from_bytes(&bytes, NetworkGame::Poleana, 2),
+            Err(WeightsError::Game { found: 2, .. })
+        ));
+        let mut version = bytes.clone();
+        version[8] = 9;
+        assert_eq!(read(&version, 2), WeightsError::Version(9));
+        let mut nan = bytes.clone();
+        nan[16..20].copy_from_slice(&f32::NAN.to_le_bytes());
+        assert_eq!(read(&nan, 2), WeightsError::NotFinite { index: 0 });
+        let mut lowest = bytes.clone();
+        *lowest.last_mut().unwrap() = i8::MIN as u8;
+        assert_eq!(read(&lowest, 2), WeightsError::NotFinite { index: 10 });
+    }
+}
