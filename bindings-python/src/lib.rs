@@ -41,6 +41,7 @@ mod game;
 mod record;
 mod simulate;
 mod table;
+mod training;
 mod view;
 
 use bot::*;
@@ -185,6 +186,7 @@ fn _fichas(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PySuggestion>()?;
     table::register(m)?;
     env::register(m)?;
+    training::register(m)?;
     m.add_function(wrap_pyfunction!(game::replay, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;

@@ -1,0 +1,58 @@
+"""The expert's training (bindings-python/tools/train_expert.py): a short run learns to beat
+random play, and the same seed gives the same weights."""
+
+import importlib.util
+import pathlib
+from types import ModuleType
+
+import pytest
+
+import fichas
+from fichas import _fichas
+
+TOOLS = pathlib.Path(__file__).resolve().parents[1] / "tools"
+
+
+@pytest.fixture(scope="module")
+def train_expert() -> ModuleType:
+    """The training tool, loaded from its file (it is not part of the installed package)."""
+    spec = importlib.util.spec_from_file_location("train_expert", TOOLS / "train_expert.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def short_run(train_expert: ModuleType, seed: int) -> bytes:
+    settings = train_expert.Settings(**train_expert.QUICK.__dict__)
+    settings.games = 160
+    settings.measure_games = 0
+    weights, curve = train_expert.train("parchis", seed, settings, None, log=lambda _: None)
+    assert len(curve.generations) == 1
+    return bytes(weights)
+
+
+def test_a_short_training_run_beats_random_play_and_repeats_from_its_seed(train_expert: ModuleType) -> None:
+    weights = short_run(train_expert, seed=5)
+    # The seats alternate (A B A B, then B A B A): random play would win half the games.
+    wins, games = _fichas.training_match("parchis:two-player", weights, "random", 200, 11)
+    assert games == 200
+    assert wins / games > 0.75, f"{wins} of {games} against random play"
+    assert short_run(train_expert, seed=5) == weights, "the same seed gives the same weights"
+    assert short_run(train_expert, seed=6) != weights
+
+
+def test_weights_are_checked_before_they_play() -> None:
+    with pytest.raises(fichas.ConfigError, match="do not start with FICHASNN"):
+        _fichas.training_match("parchis", b"not weights", "random", 1, 1)
+    poleana = _fichas.training_samples("poleana:2", 1, 1, keep_one_in=1)
+    assert poleana["inputs"].shape[1:] == (4, _fichas.training_features("poleana"))
+    with pytest.raises(fichas.ConfigError, match="another game"):
+        parchis_shape = bytes(pathlib.Path(_weights_dir() / "parchis.bin").read_bytes())
+        _fichas.training_match("poleana:2", parchis_shape, "random", 1, 1)
+    with pytest.raises(fichas.ConfigError, match="Cartas has no network to train yet"):
+        _fichas.training_samples("cartas", 1, 1)
+
+
+def _weights_dir() -> pathlib.Path:
+    return pathlib.Path(__file__).resolve().parents[2] / "core" / "src" / "bot" / "weights"
