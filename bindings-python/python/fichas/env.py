@@ -31,6 +31,17 @@ One seat learning against bots, as a Gymnasium environment::
         obs, reward, terminated, truncated, info = e.step(action)
     print(reward)                              # 1.0 if seat 0 won, else -1.0
 
+Every variant also has a Gymnasium id, registered when this module is imported, and a vector
+environment stepped in Rust, one learner against bots in every game::
+
+    import gymnasium
+    e = gymnasium.make("fichas/Parchis-v0", opponents="easy")
+    envs = gymnasium.make_vec("fichas/ParchisTwoPlayer-v0", num_envs=8, opponents="easy")
+    obs, info = envs.reset(seed=0)
+    for _ in range(50):                        # one legal id per game, from its mask
+        actions = [envs.single_action_space.sample(m) for m in info["action_mask"]]
+        obs, rewards, terminated, truncated, info = envs.step(actions)
+
 Many games stepped together in Rust (the games that end start anew by themselves)::
 
     v = env.VectorEnv("cartas", num_envs=64, seed=0, threads=2)
@@ -52,22 +63,52 @@ try:
     from gymnasium import spaces
     from gymnasium.envs.registration import EnvSpec
     from gymnasium.utils import seeding
+    from gymnasium.vector import AutoresetMode
+    from gymnasium.vector.utils import batch_space
     from pettingzoo import AECEnv  # type: ignore[import-untyped, import-not-found, unused-ignore]
 except ImportError as e:  # pragma: no cover - depends on the environment
     raise ImportError(
         "fichas.env needs gymnasium and pettingzoo: pip install 'fichas[env]'"
     ) from e
 
-from ._fichas import MAX_DECISIONS, Bot, ConfigError, Game, IllegalActionError, VectorGames
+from ._fichas import (
+    MAX_DECISIONS,
+    Bot,
+    ConfigError,
+    Game,
+    IllegalActionError,
+    LearnerGames,
+    VectorGames,
+)
 
 __all__ = [
+    "GYM_IDS",
     "FichasAECEnv",
     "FichasGymEnv",
     "Opponent",
     "VectorEnv",
+    "VectorGymEnv",
     "aec_env",
     "gym_env",
 ]
+
+#: The Gymnasium ids this module registers when it is imported, each with its variant:
+#: ``gymnasium.make(id, **kwargs)`` makes ``gym_env(variant, **kwargs)``, and
+#: ``gymnasium.make_vec(id, num_envs, **kwargs)`` makes ``VectorGymEnv(variant, num_envs, **kwargs)``.
+GYM_IDS: Dict[str, str] = {
+    "fichas/Poleana-v0": "poleana",
+    "fichas/PoleanaTwoPlayer-v0": "poleana:2",
+    "fichas/PoleanaThreePlayer-v0": "poleana:3",
+    "fichas/PoleanaExpress-v0": "poleana-express",
+    "fichas/Parchis-v0": "parchis",
+    "fichas/ParchisTwoPlayer-v0": "parchis:two-player",
+    "fichas/ParchisTwoColours-v0": "parchis:two-colours",
+    "fichas/ParchisPairs-v0": "parchis:pairs",
+    "fichas/Cartas-v0": "cartas",
+}
+
+#: Each registered variant's id (the variant as ``Game.variant`` writes it).
+_ID_OF: Dict[str, str] = {variant: env_id for env_id, variant in GYM_IDS.items()}
 
 #: How a seat the learner does not play is played in `gym_env`: a bot strength (``"random"``,
 #: ``"greedy"``, ``"easy"``, ``"medium"``, ``"hard"``) or a `fichas.Bot`.
@@ -342,11 +383,13 @@ class FichasGymEnv(gymnasium.Env[npt.NDArray[np.float32], np.int64]):
         self._bots: Dict[int, Bot] = {}
         self._done = True
         if all(isinstance(entry, str) for entry in entries):
-            # How gymnasium.make (and check_env) make this environment again. A Bot does not
-            # copy, so an environment with Bot opponents has no spec.
+            # How gymnasium.make (and check_env) make this environment again: under the id of
+            # its variant where one is registered. A Bot does not copy, so an environment with
+            # Bot opponents has no spec.
             self.spec = EnvSpec(
-                id=f"fichas/{probe.variant}-v0",
+                id=_ID_OF.get(probe.variant, f"fichas/{probe.variant}-v0"),
                 entry_point=_make_gym_env,
+                vector_entry_point=_make_vector_gym_env,
                 kwargs={
                     "variant": variant,
                     "opponents": opponents if isinstance(opponents, str) else list(entries),
@@ -614,3 +657,344 @@ class VectorEnv:
 
     def __repr__(self) -> str:
         return f"<VectorEnv {self.variant}: {self.num_envs} games on {self.threads} threads>"
+
+
+_AUTORESET_MODES = ", ".join(repr(m.value) for m in AutoresetMode)
+
+
+def _autoreset_mode(mode: Union[AutoresetMode, str]) -> AutoresetMode:
+    if isinstance(mode, AutoresetMode):
+        return mode
+    try:
+        return AutoresetMode(mode)
+    except ValueError:
+        raise ConfigError(
+            f"autoreset_mode must be a gymnasium.vector.AutoresetMode or its value "
+            f"({_AUTORESET_MODES}), not {mode!r}"
+        ) from None
+
+
+def _strength_texts(variant: str, seat: int, opponents: Union[Opponent, Sequence[Opponent]]) -> List[str]:
+    """The opponents as strength texts, one per other seat (or one for them all), checked as
+    `gym_env` checks them."""
+    if isinstance(opponents, (str, Bot)):
+        entries: List[Opponent] = [opponents]
+    else:
+        entries = list(opponents)
+        probe = Game(variant)
+        if len(entries) != probe.seats - 1:
+            raise ConfigError(
+                f"opponents lists one entry per other seat: {probe.seats - 1} in {probe.variant}, "
+                f"not {len(entries)}"
+            )
+    texts = []
+    for entry in entries:
+        if isinstance(entry, Bot):
+            texts.append(entry.strength)  # its strength and budget; each game seeds its own
+        elif isinstance(entry, str):
+            texts.append(entry)
+        else:
+            raise ConfigError(f"an opponent is a strength name or a fichas.Bot, not {entry!r}")
+    return texts
+
+
+class VectorGymEnv(
+    gymnasium.vector.VectorEnv[npt.NDArray[np.float32], npt.NDArray[np.int64], npt.NDArray[Any]]
+):
+    """`num_envs` games of `variant` as a ``gymnasium.vector.VectorEnv``: in each, seat `seat`
+    learns and bots play the other seats, stepped in Rust on `threads` threads.
+
+    What `gym_env` is for one game, this is for many: ``single_observation_space`` is
+    Box(0, 1, (L,), float32) and ``single_action_space`` Discrete(A) (the batched
+    ``observation_space`` and ``action_space`` are Box(0, 1, (num_envs, L)) and
+    MultiDiscrete); ``reset`` returns ``(observations, infos)`` and ``step(actions)``, one
+    action id per game, returns ``(observations, rewards, terminations, truncations, infos)``:
+    float32 (num_envs, L), float64, bool and bool arrays of (num_envs,). Every observation is
+    the learner's seat's; a reward is the learner's return when its game ended in the step (+1
+    when its seat, or its side, won; -1 when not), else 0. ``infos["action_mask"]`` (int8,
+    (num_envs, A), 1 at the learner's legal ids) comes with every observation, and step infos
+    also hold ``"illegal_action"`` (bool, (num_envs,)), each with Gymnasium's ``"_key"`` mask.
+
+    The bots play inside the step, in Rust, without the interpreter lock. `opponents` is a bot
+    strength (``"random"``, ``"greedy"``, ``"easy"``, ``"medium"``, ``"hard"``, or a budgeted
+    search text such as ``"search:iterations=50"``) or a `fichas.Bot` (its strength and budget:
+    each game seeds its own bots) for every other seat, or a list with one entry per other seat
+    in seat order. Game i rolls its dice and seeds its bots from `seed` and i alone, so the
+    same seed gives the same games on any number of threads; with no seed, one is drawn from
+    the system.
+
+    A game terminates when it is over (or when the learner's action was illegal, with
+    ``on_illegal="lose"``: reward -1 and ``infos["illegal_action"]``, nothing played; with
+    ``on_illegal="raise"`` an illegal id raises `fichas.IllegalActionError` naming the game
+    and no game changes). It is truncated, as `gym_env` truncates it, after `max_steps` of the
+    learner's steps, or when the bots take `fichas.MAX_DECISIONS` decisions in one stretch.
+
+    ``metadata["autoreset_mode"]`` says what happens next (`autoreset_mode`, Gymnasium's
+    ``AutoresetMode``):
+
+    - ``NEXT_STEP`` (the default, Gymnasium's): the step that ends a game shows its last
+      observation; that row's next ``step`` starts a new game in it, ignores its action, and
+      shows the new game's first observation with reward 0 and both flags false.
+    - ``SAME_STEP``: the step that ends a game starts the next one and shows its first
+      observation; the ended game's last observation is in ``infos["final_obs"]`` (an object
+      array, None on the other rows) and its infos in ``infos["final_info"]``, each with its
+      ``"_key"`` mask.
+    - ``DISABLED``: a game that ended stays over until ``reset(options={"reset_mask": mask})``
+      starts the rows where the mask is true (a step before that raises
+      ``gymnasium.error.ResetNeeded``).
+
+    ``reset(options={"reset_mask": mask})`` restarts only those rows in every mode; with
+    ``seed``, those rows start as they would in a new environment of that seed. Arrays are
+    copies unless ``copy=False``: then they are the environment's own buffers, overwritten in
+    place by the next ``reset`` or ``step``. ``render()`` gives every game's text diagram
+    (``render_mode="ansi"``) or SVG picture (``"svg"``), as a tuple.
+    """
+
+    metadata: Dict[str, Any] = {
+        "render_modes": RENDER_MODES,
+        "render_fps": 1,
+        "autoreset_mode": AutoresetMode.NEXT_STEP,
+    }
+    single_observation_space: spaces.Box
+    single_action_space: spaces.Discrete
+
+    def __init__(
+        self,
+        variant: str,
+        num_envs: int,
+        opponents: Union[Opponent, Sequence[Opponent]] = "random",
+        seat: int = 0,
+        seed: Optional[int] = None,
+        threads: int = 1,
+        render_mode: Optional[str] = None,
+        on_illegal: str = "lose",
+        max_steps: int = MAX_DECISIONS,
+        autoreset_mode: Union[AutoresetMode, str] = AutoresetMode.NEXT_STEP,
+        copy: bool = True,
+    ) -> None:
+        _check_render_mode(render_mode)
+        _check_max_steps(max_steps)
+        if on_illegal not in ("lose", "raise"):
+            raise ConfigError(f"on_illegal must be 'lose' or 'raise', not {on_illegal!r}")
+        if isinstance(num_envs, bool) or not isinstance(num_envs, (int, np.integer)) or num_envs < 1:
+            raise ConfigError(f"num_envs must be 1 to 1,048,576, not {num_envs!r}")
+        mode = _autoreset_mode(autoreset_mode)
+        if seed is None:
+            seed = _draw_seed(seeding.np_random()[0])
+        _check_seed(seed)
+        self._games = LearnerGames(
+            variant,
+            int(num_envs),
+            _strength_texts(variant, seat, opponents),
+            seat,
+            int(seed),
+            threads,
+            max_steps,
+            mode.value,
+            on_illegal,
+        )
+        self.num_envs = int(num_envs)
+        self.render_mode = render_mode
+        self.copy = copy
+        self.metadata = dict(type(self).metadata, autoreset_mode=mode)
+        length = int(self._games.observations.shape[1])
+        #: One game's observation space, Box(0, 1, (observation length,), float32).
+        self.single_observation_space = spaces.Box(0.0, 1.0, (length,), np.float32)
+        #: One game's action space, Discrete(action space).
+        self.single_action_space = spaces.Discrete(int(self._games.masks.shape[1]))
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = batch_space(self.single_action_space, self.num_envs)
+        # The games made above wait at their first decision: the first reset shows them.
+        self._fresh = True
+        self._started = False
+
+    @property
+    def variant(self) -> str:
+        """The variant, as its configuration text."""
+        return self._games.variant
+
+    @property
+    def seat(self) -> int:
+        """The learner's seat."""
+        return self._games.seat
+
+    @property
+    def opponents(self) -> List[Optional[str]]:
+        """The bot strength on each seat, as text (None on the learner's)."""
+        return self._games.opponents
+
+    @property
+    def threads(self) -> int:
+        """The threads each step uses."""
+        return self._games.threads
+
+    @property
+    def max_steps(self) -> int:
+        """The learner's steps after which a game still going is truncated."""
+        return self._games.max_steps
+
+    @property
+    def on_illegal(self) -> str:
+        """What an illegal action does: "lose" or "raise"."""
+        return self._games.on_illegal
+
+    @property
+    def autoreset_mode(self) -> AutoresetMode:
+        """The autoreset mode (also ``metadata["autoreset_mode"]``)."""
+        return AutoresetMode(self._games.autoreset)
+
+    def _out(self, array: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        return array.copy() if self.copy else array
+
+    def _all(self) -> npt.NDArray[np.bool_]:
+        return np.ones(self.num_envs, dtype=np.bool_)
+
+    def reset(
+        self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
+    ) -> Tuple[npt.NDArray[np.float32], Dict[str, Any]]:
+        """Starts new games: ``(observations, {"action_mask": ..., "_action_mask": ...})``.
+
+        With `seed`, game i starts as game i of a new ``VectorGymEnv(..., seed=seed)`` (its dice
+        and bots from the seed); without, each game's dice go on, so that after one seeded reset
+        the following games reproduce too (the first reset of an environment shows the games it
+        was made with). ``options={"reset_mask": mask}`` (a bool array of shape (num_envs,),
+        with a True) starts only those rows, the others going on as they were.
+        """
+        if seed is not None:
+            _check_seed(seed)
+            seed = int(seed)
+        super().reset(seed=seed)
+        mask = _reset_mask(options, self.num_envs)
+        if mask is not None:
+            self._games.reset_rows(mask, seed)
+        elif seed is not None:
+            self._games.reset(seed)
+        elif not self._fresh:
+            self._games.reset()
+        self._fresh = False
+        self._started = True
+        info = {"action_mask": self._out(self._games.masks), "_action_mask": self._all()}
+        return self._out(self._games.observations), info
+
+    def step(
+        self, actions: npt.ArrayLike
+    ) -> Tuple[
+        npt.NDArray[np.float32],
+        npt.NDArray[np.float64],
+        npt.NDArray[np.bool_],
+        npt.NDArray[np.bool_],
+        Dict[str, Any],
+    ]:
+        """Plays the learner's action id in every game (an array of num_envs ids), then the bots
+        until the learner decides again or the game ends; see the class for the autoreset mode
+        and illegal actions."""
+        if not self._started:
+            raise gymnasium.error.ResetNeeded("call reset() before step()")
+        ids = np.asarray(actions)
+        if ids.size and not np.issubdtype(ids.dtype, np.integer):
+            raise TypeError(f"actions are integer ids, not {ids.dtype} values")
+        if ids.shape != (self.num_envs,):
+            raise ValueError(f"actions are one id per game, shape ({self.num_envs},), not {ids.shape}")
+        mode = self.metadata["autoreset_mode"]
+        if mode is AutoresetMode.DISABLED:
+            ended = np.flatnonzero(self._games.ended())
+            if ended.size:
+                raise gymnasium.error.ResetNeeded(
+                    f"games {ended.tolist()} are over and autoreset is disabled: "
+                    "reset them with reset(options={'reset_mask': mask})"
+                )
+        self._games.step(np.ascontiguousarray(ids, dtype=np.int64))
+        games = self._games
+        terminated, truncated = self._out(games.terminated), self._out(games.truncated)
+        info: Dict[str, Any] = {"action_mask": self._out(games.masks), "_action_mask": self._all()}
+        illegal = self._out(games.illegal)
+        if mode is AutoresetMode.SAME_STEP:
+            done = terminated | truncated
+            # As Gymnasium's own vector envs have it: the rows that started anew show the new
+            # game's infos (a reset's: no "illegal_action"), the ended games' are final_info.
+            info["illegal_action"], info["_illegal_action"] = illegal, ~done
+            if done.any():
+                final_obs = np.full(self.num_envs, None, dtype=object)
+                final_masks = np.zeros_like(games.masks)
+                for i in np.flatnonzero(done):
+                    final_obs[i] = games.final_observations[i].copy()
+                    final_masks[i] = games.final_masks[i]
+                info["final_obs"], info["_final_obs"] = final_obs, done.copy()
+                info["final_info"] = {
+                    "action_mask": final_masks,
+                    "_action_mask": done.copy(),
+                    "illegal_action": illegal & done,
+                    "_illegal_action": done.copy(),
+                }
+                info["_final_info"] = done.copy()
+        else:
+            info["illegal_action"], info["_illegal_action"] = illegal, self._all()
+        return self._out(games.observations), self._out(games.rewards), terminated, truncated, info
+
+    def render(self) -> Optional[Tuple[str, ...]]:
+        """Every game as text (render_mode "ansi") or as an SVG document ("svg")."""
+        if self.render_mode is None:
+            gymnasium.logger.warn(
+                "render() was called without a render mode: pass render_mode='ansi' or 'svg'"
+            )
+            return None
+        games = (Game.from_position(self._games.position(i)) for i in range(self.num_envs))
+        return tuple(g.text() if self.render_mode == "ansi" else g.svg() for g in games)
+
+    def position(self, i: int) -> str:
+        """Game i's position text (hidden cards included: for debugging)."""
+        return self._games.position(i)
+
+    def learner_steps(self) -> npt.NDArray[np.uint32]:
+        """The learner's steps so far in each game's episode (a new uint32 array)."""
+        return self._games.steps()
+
+    def close_extras(self, **kwargs: Any) -> None:
+        pass
+
+
+def _check_seed(seed: Any) -> None:
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**64:
+        raise ConfigError(f"a seed is a whole number from 0 to 2**64 - 1, not {seed!r}")
+
+
+def _reset_mask(options: Optional[Dict[str, Any]], num_envs: int) -> Optional[npt.NDArray[np.bool_]]:
+    """``options["reset_mask"]``, checked as Gymnasium's vector envs check it."""
+    if not options or "reset_mask" not in options:
+        return None
+    mask = options["reset_mask"]
+    if not isinstance(mask, np.ndarray):
+        raise TypeError(f"`options['reset_mask']` must be a numpy array, got {type(mask)}")
+    if mask.shape != (num_envs,):
+        raise ValueError(f"`options['reset_mask']` must have shape `({num_envs},)`, got {mask.shape}")
+    if mask.dtype != np.bool_:
+        raise TypeError(f"`options['reset_mask']` must have `dtype=np.bool_`, got {mask.dtype}")
+    if not mask.any():
+        raise ValueError(f"`options['reset_mask']` must contain at least one True value, got {mask}")
+    return np.ascontiguousarray(mask)
+
+
+def _make_vector_gym_env(
+    num_envs: int = 1, max_episode_steps: Optional[int] = None, **kwargs: Any
+) -> VectorGymEnv:
+    """The vector entry point of the registered ids: ``gymnasium.make_vec(id, num_envs, ...)``
+    calls it with the id's variant and the keywords given. ``max_episode_steps`` (Gymnasium's
+    time limit, in the learner's steps) is the environment's own `max_steps`."""
+    if max_episode_steps is not None:
+        kwargs["max_steps"] = max_episode_steps
+    return VectorGymEnv(num_envs=num_envs, **kwargs)
+
+
+def _register() -> None:
+    """Registers `GYM_IDS` with Gymnasium (once, however often the module is imported)."""
+    for env_id, variant in GYM_IDS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(
+                id=env_id,
+                entry_point="fichas.env:FichasGymEnv",
+                vector_entry_point="fichas.env:_make_vector_gym_env",
+                kwargs={"variant": variant},
+            )
+
+
+_register()
