@@ -31,6 +31,7 @@ FILES = [
     "docs/learning.md",
     "docs/server.md",
     "docs/records.md",
+    "docs/openspiel.md",
 ]
 # A comment that starts like a value: a list, dict, tuple, string, number, repr, True/False/None.
 VALUE = re.compile(r"""^\s*([\[{(<'"\d-]|True\b|False\b|None\b)""")
