@@ -164,8 +164,8 @@ fn stepping_a_batch_allocates_nothing() {
 }
 
 /// An expert's decision (the roll in hand planned, its afterstates judged by the network) allocates
-/// nothing: whole games of Poleana and Parchís, every decision the expert's, counted while it
-/// decides.
+/// nothing: 400 decisions of Poleana and Parchís games (a new game when one ends), every decision
+/// the expert's, counted while it decides.
 #[test]
 fn an_expert_decision_allocates_nothing() {
     use fichas::bot::{Bot, Level};
@@ -176,7 +176,10 @@ fn an_expert_decision_allocates_nothing() {
         match text.parse().unwrap() {
             fichas::game::Variant::Poleana(c) => {
                 let mut state = poleana::State::new(c);
-                while !state.is_over() && decisions < 400 {
+                while decisions < 400 {
+                    if state.is_over() {
+                        state = poleana::State::new(c);
+                    }
                     if state.to_act().is_none() {
                         state.roll_into(&mut rng, &mut ());
                         continue;
@@ -189,7 +192,10 @@ fn an_expert_decision_allocates_nothing() {
             }
             fichas::game::Variant::Parchis(c) => {
                 let mut state = parchis::State::new(c);
-                while !state.is_over() && decisions < 400 {
+                while decisions < 400 {
+                    if state.is_over() {
+                        state = parchis::State::new(c);
+                    }
                     if state.to_act().is_none() {
                         state.roll_into(&mut rng, &mut ());
                         continue;
@@ -202,7 +208,7 @@ fn an_expert_decision_allocates_nothing() {
             }
             fichas::game::Variant::Cartas(_) => unreachable!("a dice game"),
         }
-        assert!(decisions > 100, "{text}: only {decisions} decisions");
+        assert_eq!(decisions, 400, "{text}");
         assert_eq!(allocations, 0, "{text}: {allocations} allocations in {decisions} expert decisions");
     }
 }
