@@ -85,7 +85,7 @@ mod tests {
         assert_eq!(hint.action.seat, Some(seat_number(fichas::Seat::ALL[0])));
         assert_eq!(hint.reason.as_deref(), Some("captures"));
         assert_eq!(hint.explanation.as_deref(), Some("captures a red token"));
-        assert!(matches!(suggest(&view, "expert", 1, None), Err(FichasError::Config(_))));
+        assert!(matches!(suggest(&view, "genius", 1, None), Err(FichasError::Config(_))));
         assert!(matches!(suggest(&view, "hard", 1, Some(0)), Err(FichasError::Config(_))));
         assert!(suggest(&view, "hard", 1, Some(50)).unwrap().is_some());
     }
