@@ -3,6 +3,7 @@ random play, and the same seed gives the same weights."""
 
 import importlib.util
 import pathlib
+import sys
 from types import ModuleType
 
 import pytest
@@ -19,6 +20,8 @@ def train_expert() -> ModuleType:
     spec = importlib.util.spec_from_file_location("train_expert", TOOLS / "train_expert.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    # Registered first: its dataclasses look their module up by name.
+    sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
 
