@@ -3,7 +3,8 @@
 //! bot. `bindings-python/tools/train_expert.py` drives these through the Python package.
 //!
 //! Samples are afterstates: positions waiting for the dice, each with every seat's features and
-//! the win share its side ended with. Games cut off by [`MAX_DECISIONS`] leave no samples.
+//! its side's target: the win share it ended with, or with [`SelfPlay::lambda`] below 1 the
+//! TD(λ) return of the network's estimates. Games cut off by [`MAX_DECISIONS`] leave no samples.
 
 use alloc::vec::Vec;
 use core::ops::Range;
@@ -64,8 +65,8 @@ pub struct Samples {
     pub inputs: Vec<f32>,
     /// The side each seat plays for (an index from 0 to 3; 255 for no seat), 4 per sample.
     pub sides: Vec<u8>,
-    /// The win share each seat's side ended with (0 or 1, or a fraction of a shared win), 4 per
-    /// sample.
+    /// Each seat's side's target: the win share it ended with (0 or 1, or a fraction of a shared
+    /// win), or its TD(λ) return ([`SelfPlay::lambda`]); 4 per sample.
     pub shares: Vec<f32>,
     /// The games played to their end, and the games cut off (which leave no samples).
     pub games: u64,
