@@ -253,13 +253,16 @@ impl Strength {
     /// assert!(!Strength::of_level(Level::Medium).may_think_long(cartas));
     /// assert!(Strength::of_level(Level::Hard).may_think_long(cartas));
     /// assert!(!Strength::GREEDY.may_think_long("parchis".parse().unwrap()));
+    /// // Cartas' expert searches as hard does; the dice games' judges one roll with its network.
+    /// assert!(Strength::EXPERT.may_think_long(cartas));
+    /// assert!(!Strength::EXPERT.may_think_long("parchis".parse().unwrap()));
     /// ```
     pub fn may_think_long(self, variant: crate::game::Variant) -> bool {
-        let budget = self.budget;
-        let searches = match self.kind {
-            Kind::Search => true,
-            Kind::Expert => matches!(variant, crate::game::Variant::Cartas(_)),
-            Kind::Random | Kind::Greedy => false,
+        let (searches, budget) = match self.kind {
+            Kind::Search => (true, self.budget),
+            // Cartas has no network yet: its expert searches with the hard budget, whatever its own.
+            Kind::Expert => (matches!(variant, crate::game::Variant::Cartas(_)), Budget::HARD),
+            Kind::Random | Kind::Greedy => (false, self.budget),
         };
         searches
             && match variant {

@@ -71,10 +71,14 @@ class BotTest {
             assertTrue(game.mayThinkLong("hard"))
             assertTrue(!game.mayThinkLong("medium") && !game.mayThinkLong("easy"))
             assertTrue(game.mayThinkLong("search:iterations=5000"))
-            assertThrows<FichasException.Config> { game.mayThinkLong("expert") }
+            // Cartas has no network yet: its expert searches as hard does.
+            assertTrue(game.mayThinkLong("expert"))
+            assertThrows<FichasException.Config> { game.mayThinkLong("genius") }
         }
         Game("parchis", seed = 1uL).use { game ->
             assertTrue(game.mayThinkLong("hard") && !game.mayThinkLong("search:nodes=1000"))
+            // The expert judges one roll's plans with its network: quick.
+            assertTrue(!game.mayThinkLong("expert"))
         }
     }
 
