@@ -37,6 +37,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import inspect
 import logging
 import os
 import secrets
@@ -48,7 +49,7 @@ from dataclasses import dataclass, field
 from typing import Any, Awaitable, Callable, Dict, List, Optional, Set, Tuple, Union
 
 import orjson
-from websockets.asyncio.server import ServerConnection, serve
+from websockets.asyncio.server import ServerConnection, broadcast, serve
 from websockets.exceptions import ConnectionClosed
 
 import fichas
@@ -60,8 +61,10 @@ log = logging.getLogger("fichas.server")
 CLOCK_PERIOD_S = 0.05
 #: How often a PostgreSQL process looks for tables whose process died.
 TAKEOVER_PERIOD_S = 0.5
-#: Messages waiting for a slow connection before the server drops it (it reconnects with hello).
-MAX_BACKLOG = 1000
+#: Bytes waiting for a slow connection before the server drops it (it reconnects with hello).
+MAX_BACKLOG_BYTES = 1024 * 1024
+#: websockets 14 and newer write UTF-8 bytes as a text frame as they are; older ones take text.
+SENDS_BYTES_AS_TEXT = "text" in inspect.signature(broadcast).parameters
 #: Close code for a connection whose seat another connection took over.
 CLOSE_TAKEN_OVER = 4000
 #: The largest whole number a request may carry (a step, a seat, a limit).
@@ -143,12 +146,12 @@ class Bucket:
 
 
 class Peer:
-    """One WebSocket connection: a queue its writer task drains, so that handling a message never
-    waits on a slow client and every connection gets its messages in order."""
+    """One WebSocket connection. A message is written at once, without waiting, so handling a
+    message never waits on a slow client and every connection gets its messages in order; what
+    a slow client has not read yet waits in the connection's buffer, up to MAX_BACKLOG_BYTES."""
 
     def __init__(self, ws: ServerConnection, limits: Limits) -> None:
         self.ws = ws
-        self.queue: asyncio.Queue[bytes] = asyncio.Queue()
         # (table id, seat) -> the table step of the last update this connection got for it; the
         # host's seat is HOST_SEAT, a spectator's None.
         self.delivered: Dict[Tuple[str, Optional[int]], int] = {}
@@ -162,21 +165,21 @@ class Peer:
     def send(self, message: Union[Dict[str, Any], bytes]) -> None:
         if self.closing is not None:
             return
-        if self.queue.qsize() >= MAX_BACKLOG:
-            log.warning("dropping a connection that is %d messages behind", MAX_BACKLOG)
+        if self.ws.transport.get_write_buffer_size() > MAX_BACKLOG_BYTES:
+            log.warning("dropping a connection that is over %d bytes behind", MAX_BACKLOG_BYTES)
             self.close(1013, "too far behind: reconnect and say hello")
             return
-        self.queue.put_nowait(message if isinstance(message, bytes) else orjson.dumps(message))
+        data = message if isinstance(message, bytes) else orjson.dumps(message)
+        # broadcast() is websockets' send that never waits (one connection here): the frame goes
+        # into the connection's buffer now. Text frames: every message is JSON, in UTF-8.
+        if SENDS_BYTES_AS_TEXT:
+            broadcast((self.ws,), data, text=True)
+        else:  # pragma: no cover - websockets 13
+            broadcast((self.ws,), data.decode())
 
     def close(self, code: int, reason: str) -> None:
         if self.closing is None:
             self.closing = asyncio.get_running_loop().create_task(self.ws.close(code, reason))
-
-    async def write(self) -> None:
-        with contextlib.suppress(ConnectionClosed):
-            while True:
-                # Text frames: every message is JSON, which orjson writes as UTF-8 bytes.
-                await self.ws.send((await self.queue.get()).decode())
 
 
 @dataclass
@@ -448,7 +451,6 @@ class GameServer:
 
     async def connection(self, ws: ServerConnection) -> None:
         peer = Peer(ws, self.limits)
-        writer = asyncio.create_task(peer.write())
         try:
             async for data in ws:
                 # Past its rate, a connection is read more slowly: what it sends waits in its own
@@ -461,7 +463,6 @@ class GameServer:
             pass
         finally:
             self.detach(peer)
-            writer.cancel()
 
     def detach(self, peer: Peer) -> None:
         for table_id, seat in list(peer.delivered):

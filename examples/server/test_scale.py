@@ -9,7 +9,8 @@
 - two processes on one PostgreSQL: one is killed (kill -9) mid-game and the other takes its
   tables over within 5 s, no step lost, no seat told of a step that was not stored;
 - limits: 10,000 creates from one connection leave at most the configured tables; a table
-  nobody joins expires; malformed messages of every kind get BadRequest and no traceback;
+  nobody joins expires; malformed messages of every kind get BadRequest and no traceback; a
+  connection that reads nothing is dropped once 1 MiB waits for it;
 - spectators (`watch`), the lobby (`list`), host dice (`supply`), and a torn last row.
 
     pytest -s examples/server/test_scale.py     # -s prints the figures
@@ -21,6 +22,7 @@ its tests skip without it, unless FICHAS_REQUIRE_POSTGRES is set: then they fail
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import sqlite3
@@ -28,7 +30,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any, Awaitable, Callable, Dict, Iterator, List, Optional
+from typing import Any, Awaitable, Callable, Dict, Iterator, List, Optional, Tuple
 
 import pytest
 
@@ -36,6 +38,7 @@ pytest.importorskip("websockets")
 pytest.importorskip("orjson")
 
 import fichas  # noqa: E402
+from websockets.exceptions import ConnectionClosed  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
@@ -407,6 +410,46 @@ def test_a_frame_past_the_limit_closes_the_connection(tmp_path: Path) -> None:
         assert run(big()) == 1009
     finally:
         server.stop()
+
+
+def test_a_connection_that_reads_nothing_is_dropped_once_a_mebibyte_waits_for_it(tmp_path: Path) -> None:
+    server = ServerProcess(
+        tmp_path / "games.sqlite3", tmp_path / "server.log", "--creates-per-minute", "1000",
+        "--open-tables-per-connection", "1000", "--messages-per-second", "100000", "--burst", "100000",
+    )
+    asked = 2000
+    dropped = "dropping a connection that is over 1048576 bytes behind"
+
+    async def scenario() -> Tuple[int, Optional[int]]:
+        host = await Client.connect(server.url)
+        for _ in range(100):  # a full lobby: each `tables` reply is some 8 KB
+            await host.create("parchis")
+        # Asks for 16 MB of replies and reads none until it has asked for all: once the socket's
+        # buffers are full, what the server writes waits in its own buffer.
+        slow = await Client.connect(server.url)
+        for _ in range(asked):
+            await slow.send({"type": "list"})
+        for _ in range(200):  # reading nothing until the server has given up on it
+            if dropped in server.log.read_text():
+                break
+            await asyncio.sleep(0.1)
+        replies = 0
+        with contextlib.suppress(ConnectionClosed):
+            while True:
+                await asyncio.wait_for(slow.ws.recv(), 30)
+                replies += 1
+        # The others are served as before.
+        assert (await host.request({"type": "list"}))["type"] == "tables"
+        await host.close()
+        return replies, slow.ws.close_code
+
+    try:
+        replies, code = run(scenario(), timeout=90)
+    finally:
+        server.stop()
+    assert dropped in server.log.read_text()
+    assert replies < asked and code == 1013, (replies, code)
+    no_traceback(server)
 
 
 # -- spectators, the lobby, host dice, a torn row ---------------------------------------------
