@@ -8,17 +8,18 @@ use numpy::{PyArray1, PyArrayMethods};
 
 use super::*;
 
-/// Splits `games` over `threads` and runs `work` on each part, in order.
-fn split<T: Send>(games: u64, threads: usize, work: impl Fn(std::ops::Range<u64>) -> T + Sync) -> Vec<T> {
+/// Splits `games` over `threads` and runs `work` on each part, in order. A part that panicked
+/// fails the call: its games are not quietly left out.
+fn split<T: Send>(games: u64, threads: usize, work: impl Fn(std::ops::Range<u64>) -> T + Sync) -> PyResult<Vec<T>> {
     let threads = threads.clamp(1, 64) as u64;
     let per = games.div_ceil(threads).max(1);
     std::thread::scope(|scope| {
         let parts: Vec<_> = (0..threads)
-            .map(|t| (t * per).min(games)..((t + 1) * per).min(games))
+            .map(|t| t.saturating_mul(per).min(games)..(t + 1).saturating_mul(per).min(games))
             .filter(|r| !r.is_empty())
             .map(|r| scope.spawn(|| work(r)))
             .collect();
-        parts.into_iter().filter_map(|p| p.join().ok()).collect()
+        parts.into_iter().map(|p| p.join().map_err(|_| internal_error())).collect()
     })
 }
 
@@ -68,7 +69,7 @@ fn training_samples<'py>(
             training::self_play(variant, player, range, seed, how, &mut out);
             out
         })
-    });
+    })?;
     let mut all = Samples::default();
     for part in parts {
         all.inputs.extend(part.inputs);
@@ -109,7 +110,7 @@ fn training_match(
             Ok(net) => training::match_network(variant, &net, opponent, range, seed),
             Err(_) => (0.0, 0),
         })
-    });
+    })?;
     Ok(parts.into_iter().fold((0.0, 0), |(w, n), (pw, pn)| (w + pw, n + pn)))
 }
 

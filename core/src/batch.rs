@@ -1023,6 +1023,15 @@ impl LearnerBatch {
                 return Err(BatchError::Size { what, given, expected: games * per_game, games });
             }
         }
+        // A step writes both final buffers or neither: one given without the other is refused.
+        if out.final_observations.is_empty() != out.final_masks.is_empty() {
+            let (what, given, per_game) = if out.final_masks.is_empty() {
+                ("the final masks buffer", 0, space)
+            } else {
+                ("the final observations buffer", 0, len)
+            };
+            return Err(BatchError::Size { what, given, expected: games * per_game, games });
+        }
         Ok(())
     }
 }
@@ -1376,5 +1385,23 @@ mod tests {
             matches!(batch.observe(&mut b.slices()), Err(BatchError::Size { what: "the final masks buffer", .. })),
             "same-step autoreset needs the final buffers"
         );
+        // Next-step autoreset may go without both final buffers, never with only one.
+        let mut batch = LearnerBatch::new(variant("cartas"), 2, 0, setup("cartas", 0, &["random"]));
+        let mut b = LearnerBuffers { final_masks: vec![], ..LearnerBuffers::for_batch(&batch) };
+        assert_eq!(
+            batch.step(&[0, 0], &mut b.slices()),
+            Err(BatchError::Size { what: "the final masks buffer", given: 0, expected: 8340, games: 2 })
+        );
+        let mut b = LearnerBuffers { final_observations: vec![], ..LearnerBuffers::for_batch(&batch) };
+        assert!(
+            matches!(
+                batch.step(&[0, 0], &mut b.slices()),
+                Err(BatchError::Size { what: "the final observations buffer", given: 0, .. })
+            ),
+            "the final observations without the final masks are refused too"
+        );
+        let mut b =
+            LearnerBuffers { final_observations: vec![], final_masks: vec![], ..LearnerBuffers::for_batch(&batch) };
+        assert!(batch.observe(&mut b.slices()).is_ok(), "neither final buffer is fine");
     }
 }
