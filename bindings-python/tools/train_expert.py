@@ -313,7 +313,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=["all", *VARIANTS], default="all")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--quick", action="store_true", help="a run of a few minutes, for checks")
+    parser.add_argument("--quick", action="store_true", help="a run of seconds, for checks")
     parser.add_argument("--out", type=Path, default=WEIGHTS, help="the directory the weights go to")
     parser.add_argument("--curve", type=Path, default=None, help="the directory the learning curves go to (JSON)")
     parser.add_argument("--generations", type=int)
