@@ -817,16 +817,22 @@ fn play_bot(state: &mut State, bot: &Bot, seat: Seat, scratch: &mut Vec<u16>) ->
 /// let mut batch = LearnerBatch::new(variant, 8, 1, setup);
 /// let mut buffers = LearnerBuffers::for_batch(&batch);
 /// batch.observe(&mut buffers.slices()).unwrap();
-/// let (mut wins, mut ended) = (0, 0);
-/// while ended < 8 {
+/// let (mut wins, mut losses) = (0, 0);
+/// while wins + losses < 8 {
 ///     // The learner takes its first legal id (ignored in a row whose game just ended).
 ///     let actions: Vec<i64> =
 ///         buffers.masks.chunks(685).map(|m| m.iter().position(|&x| x == 1).unwrap_or(0) as i64).collect();
 ///     batch.step(&actions, &mut buffers.slices()).unwrap();
-///     ended += buffers.terminated.iter().filter(|&&t| t).count();
-///     wins += buffers.rewards.iter().filter(|&&r| r > 0.0).count();
+///     for (&over, &reward) in buffers.terminated.iter().zip(&buffers.rewards) {
+///         if over && reward > 0.0 {
+///             wins += 1;
+///         } else if over {
+///             losses += 1;
+///         }
+///     }
 /// }
-/// assert!(wins <= ended);
+/// // The easy bot beats a learner that always takes its first legal move.
+/// assert!(losses > wins);
 /// ```
 #[derive(Clone, Debug)]
 pub struct LearnerBatch {
