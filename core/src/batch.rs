@@ -1031,12 +1031,12 @@ impl LearnerBatch {
         }
         // A step writes both final buffers or neither: one given without the other is refused.
         if out.final_observations.is_empty() != out.final_masks.is_empty() {
-            let (what, given, per_game) = if out.final_masks.is_empty() {
-                ("the final masks buffer", 0, space)
+            let (what, per_game) = if out.final_masks.is_empty() {
+                ("the final masks buffer", space)
             } else {
-                ("the final observations buffer", 0, len)
+                ("the final observations buffer", len)
             };
-            return Err(BatchError::Size { what, given, expected: games * per_game, games });
+            return Err(BatchError::Size { what, given: 0, expected: games * per_game, games });
         }
         Ok(())
     }

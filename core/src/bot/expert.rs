@@ -60,6 +60,8 @@ pub(crate) struct Heuristic {
 /// observation, then the heuristic's strength and danger of each colour, counted from the
 /// seat's first colour in the order of play.
 pub(crate) fn features<G: Learned>(state: &G, seat: Seat, heuristic: &Heuristic, out: &mut [f32; MAX_FEATURES]) {
+    // Every game's features fit the buffer: a longer observation fails the build, not a game.
+    const { assert!(G::FEATURES <= MAX_FEATURES) };
     state.observe_into(seat, out);
     let first = state.first_colour(seat);
     let written = G::FEATURES - EXTRAS;
