@@ -7,9 +7,9 @@
 //! cargo run --release --example arena -- cartas --games 200 search:iterations=800 easy
 //! ```
 //!
-//! Bots are `random`, `greedy`, `search`, `easy`, `medium` or `hard`; a search may take its own
-//! budget: `search:nodes=20000:depth=1` (dice games), `search:iterations=800:playout=8`
-//! (Cartas). The bots take the seats in turn (`A B A B`, so partners in Parchís are the same
+//! Bots are `random`, `greedy`, `search`, `easy`, `medium`, `hard` or `expert`; a search may take
+//! its own budget: `search:nodes=20000:depth=1` (dice games), `search:iterations=800:playout=8`
+//! (Cartas), and the expert its depth (`expert:depth=0`). The bots take the seats in turn (`A B A B`, so partners in Parchís are the same
 //! bot), and every arrangement of them round the table is played equally often (with three seats
 //! and two bots: `ABA BAA AAB BAB ABB BBA`). Game `i` of every arrangement uses the same seeds, so
 //! the arrangements meet the same luck. Every decision goes through the facade: the bot gets the
@@ -18,7 +18,9 @@
 //! A bot's share is the fraction of games one of its seats won; its fair share is what it would
 //! win if every seat were equally strong (the seats it held, over the seats at the table). The
 //! interval is Wilson's score interval at 95%. The time per decision is wall-clock time on one
-//! thread, release build.
+//! thread, release build: the mean over every decision, the median over those with more than one
+//! legal action (a bot asked to play the only legal action does next to nothing), and the
+//! longest.
 
 use std::process::ExitCode;
 use std::sync::Mutex;
@@ -132,6 +134,8 @@ struct Played {
     decisions: Vec<u64>,
     time: Vec<Duration>,
     slowest: Vec<Duration>,
+    /// The time of each decision that had more than one legal action, per bot.
+    choosing: Vec<Vec<Duration>>,
     error: Option<String>,
 }
 
@@ -142,6 +146,7 @@ fn play(options: &Options, pattern: &[usize], index: u64) -> Played {
         decisions: vec![0; bots],
         time: vec![Duration::ZERO; bots],
         slowest: vec![Duration::ZERO; bots],
+        choosing: vec![Vec::new(); bots],
         error: None,
     };
     let mut rng = game_rng(options.seed, index);
@@ -166,6 +171,9 @@ fn play(options: &Options, pattern: &[usize], index: u64) -> Played {
                 played.decisions[who] += 1;
                 played.time[who] += spent;
                 played.slowest[who] = played.slowest[who].max(spent);
+                if state.legal_actions().len() > 1 {
+                    played.choosing[who].push(spent);
+                }
                 let Some(suggestion) = suggestion else {
                     played.error = Some(format!("{} found no action in {state}", options.entries[who].name));
                     return played;
@@ -239,6 +247,7 @@ fn main() -> ExitCode {
     let mut decisions = vec![0u64; bots];
     let mut time = vec![Duration::ZERO; bots];
     let mut slowest = vec![Duration::ZERO; bots];
+    let mut choosing: Vec<Vec<Duration>> = vec![Vec::new(); bots];
     for r in &results {
         for &w in &r.winners {
             wins[w] += 1;
@@ -247,6 +256,7 @@ fn main() -> ExitCode {
             decisions[b] += r.decisions[b];
             time[b] += r.time[b];
             slowest[b] = slowest[b].max(r.slowest[b]);
+            choosing[b].extend_from_slice(&r.choosing[b]);
         }
     }
     // Seats held, over all games.
@@ -265,15 +275,18 @@ fn main() -> ExitCode {
         options.threads
     );
     println!(
-        "{:<28} {:>6} {:>7}   {:<17} {:>6}   {:>10} {:>10}",
-        "bot", "wins", "share", "95% interval", "fair", "ms/dec", "max ms"
+        "{:<28} {:>6} {:>7}   {:<17} {:>6}   {:>10} {:>10} {:>10}",
+        "bot", "wins", "share", "95% interval", "fair", "ms/dec", "median ms", "max ms"
     );
     for b in 0..bots {
         let (low, high) = wilson(wins[b], games);
         let fair = held[b] as f64 / (games * seats as u64) as f64;
         let per = time[b].as_secs_f64() * 1e3 / decisions[b].max(1) as f64;
+        // The median of the decisions with a choice: those with one legal action cost nothing.
+        choosing[b].sort_unstable();
+        let median = choosing[b].get(choosing[b].len() / 2).map_or(0.0, |d| d.as_secs_f64() * 1e3);
         println!(
-            "{:<28} {:>6} {:>6.1}%   [{:>5.1}%, {:>5.1}%]  {:>5.1}%   {:>10.3} {:>10.1}",
+            "{:<28} {:>6} {:>6.1}%   [{:>5.1}%, {:>5.1}%]  {:>5.1}%   {:>10.3} {:>10.3} {:>10.1}",
             options.entries[b].name,
             wins[b],
             100.0 * wins[b] as f64 / games as f64,
@@ -281,6 +294,7 @@ fn main() -> ExitCode {
             100.0 * high,
             100.0 * fair,
             per,
+            median,
             slowest[b].as_secs_f64() * 1e3
         );
     }

@@ -85,9 +85,10 @@ pub(crate) fn suggestion(py: Python<'_>, bot: &Bot, view: &fichas::game::View) -
 
 /// A player for every variant that sees only what its seat may see.
 ///
-/// `Bot("hard", seed=1)`: the strength is a kind (`random`, `greedy`, `search`) or a level
-/// (`easy`, `medium`, `hard`); a search may set its own budget with `nodes`, `depth` (Poleana,
-/// Parchís), `iterations`, `playout` (Cartas) and `time_limit` (seconds per decision).
+/// `Bot("hard", seed=1)`: the strength is a kind (`random`, `greedy`, `search`, `expert`) or a
+/// level (`easy`, `medium`, `hard`, `expert`); a search may set its own budget with `nodes`,
+/// `depth` (Poleana, Parchís), `iterations`, `playout` (Cartas) and `time_limit` (seconds per
+/// decision). `"expert:depth=0"` is the expert without its look at the next roll.
 #[pyclass(module = "fichas._fichas", name = "Bot", frozen)]
 pub struct PyBot {
     pub(crate) bot: Bot,

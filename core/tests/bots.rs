@@ -276,7 +276,14 @@ fn levels_are_the_documented_budgets() {
     }
     assert_eq!(Strength::EXPERT.to_string(), "expert");
     assert!("genius".parse::<Strength>().is_err());
-    assert!("expert:nodes=5".parse::<Strength>().is_err(), "the expert takes no budget");
+    assert!("expert:nodes=5".parse::<Strength>().is_err(), "the expert's budget is its depth alone");
+    // The expert looks a roll ahead; `expert:depth=0` judges the roll in hand only.
+    assert_eq!(Strength::EXPERT.budget.depth, 1);
+    assert_eq!("expert:depth=1".parse::<Strength>(), Ok(Strength::EXPERT));
+    let in_hand: Strength = "expert:depth=0".parse().unwrap();
+    assert_eq!((in_hand.kind, in_hand.budget.depth), (Kind::Expert, 0));
+    assert_eq!(in_hand.to_string(), "expert:depth=0");
+    assert_eq!(in_hand.to_string().parse::<Strength>(), Ok(in_hand));
     // The table of docs/bots.md states the same numbers.
     let docs = include_str!("../../docs/bots.md");
     for (level, budget) in [("medium", Budget::MEDIUM), ("hard", Budget::HARD)] {

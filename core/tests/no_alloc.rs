@@ -184,9 +184,9 @@ fn allocations_deciding<P: Rules + Copy>(start: P, choose: impl Fn(&P) -> Option
     allocations
 }
 
-/// An expert's decision (the roll in hand planned, its afterstates judged by the network) allocates
-/// nothing: 400 decisions of Poleana and Parchís games, every decision the expert's, counted while
-/// it decides.
+/// An expert's decision (the roll in hand planned, its afterstates judged by the network, the best
+/// weighed over the next roll) allocates nothing: 400 decisions of Poleana and Parchís games,
+/// every decision the expert's, counted while it decides.
 #[test]
 fn an_expert_decision_allocates_nothing() {
     use fichas::bot::{Bot, Level};

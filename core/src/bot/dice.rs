@@ -64,7 +64,7 @@ pub(crate) fn suggest<G: Learned>(bot: &Bot, state: &G) -> Option<Suggestion> {
 }
 
 /// Values that differ by less than this are a tie (broken at random).
-const TIE: f32 = 1e-6;
+pub(crate) const TIE: f32 = 1e-6;
 
 /// Keeps the best of a stream of scored items, breaking ties uniformly at random.
 pub(crate) struct Best {
@@ -312,7 +312,10 @@ pub(crate) fn decide<G: Learned, R: Rng + ?Sized>(
         Kind::Random => Some((below(rng, n as u32) as usize, None)),
         Kind::Greedy => greedy(state, rng).map(|(i, v)| (i, Some(v))),
         Kind::Search => Expectimax::new(budget).choose(state, budget.depth, rng).map(|(i, v)| (i, Some(v))),
-        Kind::Expert => expert::choose(state, &expert::shipped::<G>(), rng).map(|(i, v)| (i, Some(v))),
+        Kind::Expert => {
+            let reach = if budget.depth == 0 { expert::Reach::RollInHand } else { expert::Reach::NextRoll };
+            expert::choose(state, &expert::shipped::<G>(), reach, rng).map(|(i, v)| (i, Some(v)))
+        }
     }
 }
 

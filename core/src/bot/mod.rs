@@ -205,13 +205,13 @@ impl Default for Budget {
     }
 }
 
-/// What a bot plays with: a kind and, for search, its budget.
+/// What a bot plays with: a kind and, for search and the expert, its budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Strength {
     /// How the bot plays.
     pub kind: Kind,
-    /// Used by [`Kind::Search`] only.
+    /// Used by [`Kind::Search`]; the expert reads its `depth` only (in the dice games).
     pub budget: Budget,
 }
 
@@ -221,9 +221,10 @@ impl Strength {
     /// The greedy bot: the best action one ply ahead (the strength of [`Level::Easy`]).
     pub const GREEDY: Strength = Strength { kind: Kind::Greedy, budget: Budget::MEDIUM };
 
-    /// The expert: the learned evaluator in the dice games; in Cartas, until it has one, a
-    /// search with [`Budget::HARD`].
-    pub const EXPERT: Strength = Strength { kind: Kind::Expert, budget: Budget::MEDIUM };
+    /// The expert: in the dice games, the learned evaluator with a look a roll ahead (its
+    /// budget's `depth` is 1; `expert:depth=0` judges the roll in hand only); in Cartas, until
+    /// it has one, a search with [`Budget::HARD`].
+    pub const EXPERT: Strength = Strength { kind: Kind::Expert, budget: Budget { depth: 1, ..Budget::MEDIUM } };
 
     /// Search within `budget`.
     pub const fn search(budget: Budget) -> Strength {
@@ -276,9 +277,13 @@ impl Strength {
 }
 
 impl From<Kind> for Strength {
-    /// A kind with the default budget ([`Budget::MEDIUM`]).
+    /// A kind with its default budget: [`Budget::MEDIUM`], and the expert's look a roll ahead
+    /// ([`Strength::EXPERT`]).
     fn from(kind: Kind) -> Strength {
-        Strength { kind, budget: Budget::MEDIUM }
+        match kind {
+            Kind::Expert => Strength::EXPERT,
+            _ => Strength { kind, budget: Budget::MEDIUM },
+        }
     }
 }
 
@@ -315,6 +320,9 @@ impl fmt::Display for Strength {
         }
         write!(f, "{}", self.kind)?;
         let Budget { nodes, depth, iterations, playout, time_limit } = self.budget;
+        if self.kind == Kind::Expert {
+            return write!(f, ":depth={}", depth.min(1));
+        }
         if self.kind == Kind::Search && self.budget != Budget::MEDIUM {
             write!(f, ":nodes={nodes}:depth={depth}:iterations={iterations}:playout={playout}")?;
             if let Some(limit) = time_limit {
@@ -356,10 +364,10 @@ impl FromStr for Level {
 impl FromStr for Strength {
     type Err = ParseError;
 
-    /// Reads a kind (`random`, `greedy`, `search`) or a level (`easy`, `medium`, `hard`); a
-    /// search may change its budget with `:key=value` parts: `nodes`, `depth`, `iterations`,
-    /// `playout` and `ms` (a time limit in milliseconds), as in `search:iterations=800` or
-    /// `hard:ms=200`.
+    /// Reads a kind (`random`, `greedy`, `search`, `expert`) or a level (`easy`, `medium`,
+    /// `hard`, `expert`); a search may change its budget with `:key=value` parts: `nodes`,
+    /// `depth`, `iterations`, `playout` and `ms` (a time limit in milliseconds), as in
+    /// `search:iterations=800` or `hard:ms=200`, and the expert its depth, `expert:depth=0`.
     fn from_str(text: &str) -> Result<Strength, ParseError> {
         let mut parts = text.split(':');
         let head = parts.next().unwrap_or_default();
@@ -370,11 +378,21 @@ impl FromStr for Strength {
             }
         };
         for part in parts {
-            if strength.kind != Kind::Search {
-                return Err(ParseError::new("bot", text, "a budget (`:nodes=…`) only after a search"));
-            }
             let (key, value) = part.split_once('=').ok_or(ParseError::new("bot budget", part, BUDGET_KEYS))?;
+            match strength.kind {
+                Kind::Search => {}
+                // The expert's one part: how many rolls it looks beyond the one in hand.
+                Kind::Expert if key == "depth" => {}
+                Kind::Expert => return Err(ParseError::new("expert's budget", part, "depth=0 or depth=1")),
+                Kind::Random | Kind::Greedy => {
+                    return Err(ParseError::new("bot", text, "a budget (`:nodes=…`) only after a search"));
+                }
+            }
             strength.budget.set(key, value)?;
+        }
+        if strength.kind == Kind::Expert {
+            // Every depth past the next roll plays as the next roll.
+            strength.budget.depth = strength.budget.depth.min(1);
         }
         Ok(strength)
     }

@@ -226,7 +226,10 @@ fn play<G: Learned, R: Rng>(
                     below(&mut decision_rng, choices.len() as u32) as usize
                 } else {
                     match players[seat] {
-                        Player::Network(net) => expert::choose(&state, net, &mut decision_rng).map_or(0, |(i, _)| i),
+                        Player::Network(net) => {
+                            expert::choose(&state, net, expert::Reach::RollInHand, &mut decision_rng)
+                                .map_or(0, |(i, _)| i)
+                        }
                         Player::Bot(strength) => {
                             dice::decide_for(&Bot::new(strength, seeds[seat]), &state).map_or(0, |(i, _, _)| i)
                         }
