@@ -382,17 +382,13 @@ impl FromStr for Strength {
             match strength.kind {
                 Kind::Search => {}
                 // The expert's one part: how many rolls it looks beyond the one in hand.
-                Kind::Expert if key == "depth" => {}
+                Kind::Expert if part == "depth=0" || part == "depth=1" => {}
                 Kind::Expert => return Err(ParseError::new("expert's budget", part, "depth=0 or depth=1")),
                 Kind::Random | Kind::Greedy => {
                     return Err(ParseError::new("bot", text, "a budget (`:nodes=…`) only after a search"));
                 }
             }
             strength.budget.set(key, value)?;
-        }
-        if strength.kind == Kind::Expert {
-            // Every depth past the next roll plays as the next roll.
-            strength.budget.depth = strength.budget.depth.min(1);
         }
         Ok(strength)
     }
