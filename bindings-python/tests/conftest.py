@@ -1,8 +1,29 @@
+import importlib.util
+import pathlib
 import random
+import sys
+from types import ModuleType
 
 import pytest
 
 import fichas
+
+# The project's tools (bindings-python/tools), which are not part of the installed package.
+TOOLS = pathlib.Path(__file__).resolve().parents[1] / "tools"
+
+
+def load_tool(name: str) -> ModuleType:
+    """The tool `TOOLS/name.py`, loaded once as the module `name`: registered before it runs,
+    because its dataclasses and worker processes look it up by that name."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, TOOLS / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
 
 # Every variant and mode of every game the package plays.
 VARIANTS = [

@@ -1,27 +1,19 @@
 """The Elo ladder (bindings-python/tools/elo_ladder.py): its fit recovers known ratings, and a
 small round robin rates the stronger bot higher, the same from the same seed."""
 
-import importlib.util
 import json
 import math
 import pathlib
-import sys
 from types import ModuleType
 
 import pytest
 
-TOOLS = pathlib.Path(__file__).resolve().parents[1] / "tools"
+from conftest import load_tool
 
 
 @pytest.fixture(scope="module")
 def ladder() -> ModuleType:
-    """The ladder tool, loaded from its file (it is not part of the installed package)."""
-    spec = importlib.util.spec_from_file_location("elo_ladder", TOOLS / "elo_ladder.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("elo_ladder")
 
 
 def test_the_fit_recovers_the_ratings_that_made_the_results(ladder: ModuleType) -> None:

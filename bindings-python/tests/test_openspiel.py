@@ -5,11 +5,8 @@ and Cartas never shows a seat another seat's cards."""
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import io
-import pathlib
 import pickle
-import sys
 from typing import Any, Dict, List, Tuple
 
 import numpy as np
@@ -23,7 +20,8 @@ from open_spiel.python.algorithms import evaluate_bots, mcts  # type: ignore[imp
 import fichas  # noqa: E402
 from fichas import openspiel as bridge  # noqa: E402
 
-TOOLS = pathlib.Path(__file__).resolve().parents[1] / "tools"
+from conftest import TOOLS, load_tool  # noqa: E402
+
 
 # fichas.variants(), a mode with infractions, and options that OpenSpiel's game strings cannot
 # hold as fichas writes them.
@@ -489,14 +487,7 @@ def test_fichas_rollouts_value_a_state_as_openspiels_rollouts_do() -> None:
 
 def load_match_tool() -> Any:
     """tools/mcts_match.py as the module ``mcts_match`` (its workers unpickle it by that name)."""
-    if "mcts_match" in sys.modules:
-        return sys.modules["mcts_match"]
-    spec = importlib.util.spec_from_file_location("mcts_match", TOOLS / "mcts_match.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["mcts_match"] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("mcts_match")
 
 
 def test_the_match_tool_reports_wins_games_rate_and_times() -> None:

@@ -1,9 +1,7 @@
 """The expert's training (bindings-python/tools/train_expert.py): a short run learns to beat
 random play, and the same seed gives the same weights."""
 
-import importlib.util
 import pathlib
-import sys
 from types import ModuleType
 
 import pytest
@@ -11,19 +9,12 @@ import pytest
 import fichas
 from fichas import _fichas
 
-TOOLS = pathlib.Path(__file__).resolve().parents[1] / "tools"
+from conftest import load_tool
 
 
 @pytest.fixture(scope="module")
 def train_expert() -> ModuleType:
-    """The training tool, loaded from its file (it is not part of the installed package)."""
-    spec = importlib.util.spec_from_file_location("train_expert", TOOLS / "train_expert.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    # Registered first: its dataclasses look their module up by name.
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load_tool("train_expert")
 
 
 def short_run(train_expert: ModuleType, seed: int) -> bytes:
