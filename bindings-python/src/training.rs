@@ -60,12 +60,17 @@ fn training_samples<'py>(
     if let Some(bytes) = &weights {
         network(variant, bytes)?;
     }
+    if keep_one_in == 0 {
+        return Err(ConfigError::new_err(
+            "keep_one_in is at least 1: one position in keep_one_in waiting for the dice is kept (1 keeps them all)",
+        ));
+    }
     let parts = py.detach(|| {
         split(games, threads, |range| {
             let mut out = Samples::default();
             let net = weights.as_deref().and_then(|b| training::read_weights(variant, b).ok());
             let player = net.as_ref().map_or(Player::Bot(teacher), Player::Network);
-            let how = SelfPlay { keep_one_in: keep_one_in.max(1), explore, lambda: td_lambda.clamp(0.0, 1.0) };
+            let how = SelfPlay { keep_one_in, explore, lambda: td_lambda.clamp(0.0, 1.0) };
             training::self_play(variant, player, range, seed, how, &mut out);
             out
         })

@@ -50,3 +50,8 @@ def test_weights_are_checked_before_they_play() -> None:
 
 def _weights_dir() -> pathlib.Path:
     return pathlib.Path(__file__).resolve().parents[2] / "core" / "src" / "bot" / "weights"
+
+
+def test_keeping_one_position_in_zero_is_refused() -> None:
+    with pytest.raises(fichas.ConfigError, match="keep_one_in is at least 1"):
+        _fichas.training_samples("parchis", 2, 1, keep_one_in=0)
