@@ -117,9 +117,9 @@ def fichas_pairing(variant: str, a: str, b: str, games: int, seed: int, threads:
 
 def mcts_pairing(
     variant: str, bot: str, simulations: int, games: int, seed: int, processes: int
-) -> Tuple[Pairing, float, float]:
+) -> Tuple[Pairing, float]:
     """`games` games of fichas bot `bot` against MCTS with `simulations`, as `mcts_match.py`
-    plays them; with each side's mean seconds a decision."""
+    plays them; with MCTS's mean seconds a decision."""
     sys.path.insert(0, str(TOOLS))
     import mcts_match  # the match's own games, seeding and timing
 
@@ -127,9 +127,8 @@ def mcts_pairing(
     results = mcts_match.play_match(settings, games, processes, progress=False)
     wins = sum(r.won for r in results)
     losses = sum(r.mcts_won for r in results)
-    ours = sum(r.fichas_seconds for r in results) / max(1, sum(r.fichas_decisions for r in results))
-    theirs = sum(r.mcts_seconds for r in results) / max(1, sum(r.mcts_decisions for r in results))
-    return Pairing(bot, f"mcts-{simulations}", wins, losses, wins + losses), ours, theirs
+    seconds = sum(r.mcts_seconds for r in results) / max(1, sum(r.mcts_decisions for r in results))
+    return Pairing(bot, f"mcts-{simulations}", wins, losses, wins + losses), seconds
 
 
 def table(players: Sequence[str], ratings: Sequence[float], spans: Sequence[Tuple[float, float]]) -> str:
@@ -176,7 +175,7 @@ def main(argv: Optional[List[str]] = None) -> None:
     for simulations in budgets:
         spent: List[float] = []
         for bot in bots:
-            pairing, _, theirs = mcts_pairing(
+            pairing, theirs = mcts_pairing(
                 args.variant, bot, simulations, args.mcts_games, args.seed, args.processes
             )
             pairings.append(pairing)
