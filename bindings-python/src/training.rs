@@ -33,10 +33,11 @@ fn player_strength(text: &str) -> PyResult<Strength> {
 
 /// Self-play games `0..games` of `variant`: every seat plays with `weights` (the bytes of a
 /// network) or, with no weights, as the bot `teacher`; a random action instead with chance
-/// `explore`; one position in `keep_one_in` waiting for the dice kept, its target the TD(λ)
+/// `explore`; one position in `keep_one_in` kept (waiting for the dice; in Cartas, after a decision), its target the TD(λ)
 /// return of the network's estimates (`td_lambda`; 1: the result alone). Returns a dict of numpy
 /// arrays: `inputs` (samples, 4, features) float32, `sides` (samples, 4) uint8 (255: no seat),
-/// `shares` (samples, 4) float32; and the counts `games` and `truncated`.
+/// `shares` (samples, 4) float32, `base` (samples, 4) float32 (the strength the network's output is
+/// added to: the greedy bot's in Cartas, 0 in the dice games); and the counts `games` and `truncated`.
 #[pyfunction]
 #[pyo3(signature = (variant, games, seed, weights=None, teacher="medium", keep_one_in=8, explore=0.0, td_lambda=1.0, threads=1))]
 #[allow(clippy::too_many_arguments)]
@@ -54,8 +55,7 @@ fn training_samples<'py>(
 ) -> PyResult<Bound<'py, PyDict>> {
     let variant = parse_variant(variant)?;
     let game = training::network_game(variant);
-    let features = training::features(game)
-        .ok_or_else(|| ConfigError::new_err(format!("{} has no network to train yet", game.name())))?;
+    let features = training::features(game);
     let teacher = player_strength(teacher)?;
     if let Some(bytes) = &weights {
         network(variant, bytes)?;
@@ -80,6 +80,7 @@ fn training_samples<'py>(
         all.inputs.extend(part.inputs);
         all.sides.extend(part.sides);
         all.shares.extend(part.shares);
+        all.base.extend(part.base);
         all.games += part.games;
         all.truncated += part.truncated;
     }
@@ -89,6 +90,7 @@ fn training_samples<'py>(
     dict.set_item("inputs", inputs)?;
     dict.set_item("sides", PyArray1::from_vec(py, all.sides).reshape([n, 4])?)?;
     dict.set_item("shares", PyArray1::from_vec(py, all.shares).reshape([n, 4])?)?;
+    dict.set_item("base", PyArray1::from_vec(py, all.base).reshape([n, 4])?)?;
     dict.set_item("games", all.games)?;
     dict.set_item("truncated", all.truncated)?;
     Ok(dict)
@@ -123,7 +125,7 @@ fn training_match(
 #[pyfunction]
 fn training_features(variant: &str) -> PyResult<usize> {
     let game = training::network_game(parse_variant(variant)?);
-    training::features(game).ok_or_else(|| ConfigError::new_err(format!("{} has no network to train yet", game.name())))
+    Ok(training::features(game))
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

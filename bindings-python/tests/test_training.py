@@ -17,11 +17,11 @@ def train_expert() -> ModuleType:
     return load_tool("train_expert")
 
 
-def short_run(train_expert: ModuleType, seed: int) -> bytes:
+def short_run(train_expert: ModuleType, seed: int, game: str = "parchis") -> bytes:
     settings = train_expert.Settings(**train_expert.QUICK.__dict__)
     settings.games = 160
     settings.measure_games = 0
-    weights, curve = train_expert.train("parchis", seed, settings, None, log=lambda _: None)
+    weights, curve = train_expert.train(game, seed, settings, None, log=lambda _: None)
     assert len(curve.generations) == 1
     return bytes(weights)
 
@@ -36,6 +36,15 @@ def test_a_short_training_run_beats_random_play_and_repeats_from_its_seed(train_
     assert short_run(train_expert, seed=6) != weights
 
 
+def test_a_short_cartas_run_learns_from_the_views_and_beats_random_play(train_expert: ModuleType) -> None:
+    weights = short_run(train_expert, seed=5, game="cartas")
+    assert weights[10] == 3, "the weights are tagged for Cartas"
+    wins, games = _fichas.training_match("cartas", weights, "random", 100, 11)
+    assert games == 100
+    assert wins / games > 0.75, f"{wins} of {games} against random play"
+    assert short_run(train_expert, seed=5, game="cartas") == weights, "the same seed gives the same weights"
+
+
 def test_weights_are_checked_before_they_play() -> None:
     with pytest.raises(fichas.ConfigError, match="do not start with FICHASNN"):
         _fichas.training_match("parchis", b"not weights", "random", 1, 1)
@@ -44,8 +53,12 @@ def test_weights_are_checked_before_they_play() -> None:
     with pytest.raises(fichas.ConfigError, match="another game"):
         parchis_shape = bytes(pathlib.Path(_weights_dir() / "parchis.bin").read_bytes())
         _fichas.training_match("poleana:2", parchis_shape, "random", 1, 1)
-    with pytest.raises(fichas.ConfigError, match="Cartas has no network to train yet"):
-        _fichas.training_samples("cartas", 1, 1)
+    cartas = _fichas.training_samples("cartas", 1, 1, keep_one_in=1)
+    assert cartas["inputs"].shape[1:] == (4, _fichas.training_features("cartas"))
+    # One seat won each kept position's game: its target is 1, the others' 0.
+    assert (cartas["shares"].sum(axis=1) == 1.0).all() and cartas["games"] == 1
+    with pytest.raises(fichas.ConfigError, match="another game"):
+        _fichas.training_match("cartas", parchis_shape, "random", 1, 1)
 
 
 def _weights_dir() -> pathlib.Path:

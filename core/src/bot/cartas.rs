@@ -60,7 +60,7 @@ const LIKELY: f32 = 0.5;
 /// A card in a hand the heuristic cannot see.
 const AVERAGE_CARD: f32 = 0.05;
 /// Win shares from strengths.
-const SHARPNESS: f32 = 3.0;
+pub(super) const SHARPNESS: f32 = 3.0;
 /// The exploration constant of UCB1, for win shares between 0 and 1 that differ by a few
 /// hundredths between good and bad actions.
 const EXPLORATION: f32 = 0.25;
@@ -93,14 +93,14 @@ fn hand_value(hand: &Cards, home: usize) -> f32 {
 /// Per count of steps, the share of the deck's cards that walk exactly that far (the 7 split
 /// and the joker included), and the same for walking 4 back and for bringing a token out.
 #[derive(Clone, Copy)]
-struct Reach {
+pub(super) struct Odds {
     forward: [f32; 14],
     back: f32,
     out: f32,
 }
 
-impl Reach {
-    fn of(deck: &Cards) -> Reach {
+impl Odds {
+    pub(super) fn of(deck: &Cards) -> Odds {
         let total = deck.len().max(1) as f32;
         let n = |rank: Rank| f32::from(deck.count(rank));
         // The card that walks k cells; seven cells are the 7 played whole.
@@ -110,7 +110,7 @@ impl Reach {
             let seven = if k < 7 { n(Rank::Seven) } else { 0.0 };
             *f = (n(natural(k)) + seven + n(Rank::Joker)) / total;
         }
-        Reach {
+        Odds {
             forward,
             back: (n(Rank::Four) + n(Rank::Joker)) / total,
             out: (n(Rank::Ace) + n(Rank::King) + n(Rank::Joker)) / total,
@@ -129,7 +129,7 @@ fn holds(share: f32, cards: u8) -> f32 {
 
 /// What the heuristic knows of a hand: its cards, or only how many there are.
 #[derive(Clone, Copy)]
-enum Hand {
+pub(super) enum Hand {
     Known(Cards),
     Hidden(u8),
 }
@@ -144,9 +144,9 @@ impl Hand {
 }
 
 /// What the heuristic sees, per seat.
-struct Assessment {
-    strength: [f32; SEATS],
-    danger: [f32; SEATS],
+pub(super) struct Assessment {
+    pub(super) strength: [f32; SEATS],
+    pub(super) danger: [f32; SEATS],
 }
 
 /// The value of a token of `seat`.
@@ -170,7 +170,7 @@ fn token_value(seat: Seat, spot: Spot, blocking: bool) -> f32 {
     }
 }
 
-fn assess(board: &Board, hands: &[Hand; SEATS], reach: &Reach) -> Assessment {
+pub(super) fn assess(board: &Board, hands: &[Hand; SEATS], odds: &Odds) -> Assessment {
     // Every token on the track: seat, cell, blocking.
     let mut track = ArrayVec::<(Seat, u8, bool), 16>::new();
     let mut blockers = ArrayVec::<u8, 4>::new();
@@ -216,14 +216,14 @@ fn assess(board: &Board, hands: &[Hand; SEATS], reach: &Reach) -> Assessment {
                 for &(owner, from, _) in track.iter().filter(|t| t.0 == rival) {
                     let behind = (cell + 64 - from) % 64;
                     if (1..=13).contains(&behind) && !barred(from, behind) {
-                        miss *= 1.0 - holds(reach.forward[usize::from(behind)], cards);
+                        miss *= 1.0 - holds(odds.forward[usize::from(behind)], cards);
                     }
                     if (from + 64 - cell) % 64 == 4 && owner == rival {
-                        miss *= 1.0 - holds(reach.back, cards);
+                        miss *= 1.0 - holds(odds.back, cards);
                     }
                 }
                 if cell == start(rival) && home[rival.index()] > 0 {
-                    miss *= 1.0 - holds(reach.out, cards);
+                    miss *= 1.0 - holds(odds.out, cards);
                 }
                 safe *= 1.0 - LIKELY * (1.0 - miss);
             }
@@ -240,18 +240,18 @@ fn shares(strength: &[f32; SEATS]) -> [f32; SEATS] {
 }
 
 /// The win shares of a whole (dealt) state, every hand known.
-fn state_values(state: &State, reach: &Reach) -> [f32; SEATS] {
+fn state_values(state: &State, odds: &Odds) -> [f32; SEATS] {
     if let Some(outcome) = state.outcome() {
         return Seat::ALL.map(|s| if s == outcome.winner { 1.0 } else { 0.0 });
     }
     let hands = Seat::ALL.map(|s| Hand::Known(state.hand(s)));
-    shares(&assess(state.board(), &hands, reach).strength)
+    shares(&assess(state.board(), &hands, odds).strength)
 }
 
 /// Deals the cards `view`'s seat cannot see at random, consistently with what it sees, and
 /// returns the whole position; `None` if the view does not add up (it always does for a view
 /// the engine made).
-fn determinize<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Option<State> {
+pub(super) fn determinize<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Option<State> {
     let me = view.seat();
     let exchange = view.stage() == Stage::Exchange;
     if !matches!(view.stage(), Stage::Exchange | Stage::Play) || view.turn() != me {
@@ -324,49 +324,105 @@ fn determinize<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Option<State> {
     text.parse().ok()
 }
 
+/// What the seat of a view, the viewer, knows of the position after one of its actions. Only the
+/// action changes the board: the folds that may follow it hang on cards the seat cannot see.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct After {
+    /// The seat whose knowledge this is, and whose action it follows.
+    pub(super) viewer: Seat,
+    pub(super) board: Board,
+    /// The viewer's hand, less the card it played or passed.
+    pub(super) hand: Cards,
+    /// Every seat's hand size; the viewer's counts a stolen card it has not seen.
+    pub(super) sizes: [u8; SEATS],
+    /// The discard pile, with the card played.
+    pub(super) discards: Cards,
+    /// The card the viewer passed to the left in this round's exchange, if it has.
+    pub(super) gave: Option<Rank>,
+    /// The card passed by the action judged.
+    pub(super) passed: Option<Rank>,
+    /// Whether the action took a card, unseen, from a rival.
+    pub(super) stolen: bool,
+    /// The round's deal size, and whether its exchange is still on.
+    pub(super) deal_size: u8,
+    pub(super) exchange: bool,
+}
+
+impl After {
+    /// The position `view`'s seat knows after its `action`, applied to `base`, a deal consistent
+    /// with the view (any one: the action's effect on the board does not depend on the deal).
+    pub(super) fn of(view: &View, base: &State, action: &Action) -> After {
+        let me = view.seat();
+        let mut after = After {
+            viewer: me,
+            board: *view.board(),
+            hand: view.hand(),
+            sizes: view.hand_sizes(),
+            discards: view.discards(),
+            gave: view.gave(),
+            passed: None,
+            stolen: false,
+            deal_size: view.deal_size(),
+            exchange: view.stage() == Stage::Exchange,
+        };
+        match *action {
+            Action::Pass(card) => {
+                let _ = after.hand.remove(card);
+                after.passed = Some(card);
+                after.gave = Some(card);
+            }
+            _ => {
+                let mut next = *base;
+                next.play_unchecked(action, &mut ());
+                after.board = *next.board();
+                if let Some(card) = action.card() {
+                    let _ = after.hand.remove(card);
+                    let _ = after.discards.add(card);
+                }
+                if let Action::Steal { from, .. } = *action {
+                    after.sizes[from.index()] = after.sizes[from.index()].saturating_sub(1);
+                    after.stolen = true;
+                }
+            }
+        }
+        after.sizes[me.index()] = after.hand.len() as u8 + u8::from(after.stolen);
+        after
+    }
+
+    /// The hands as the viewer knows them.
+    pub(super) fn hands(&self) -> [Hand; SEATS] {
+        Seat::ALL.map(|s| if s == self.viewer { Hand::Known(self.hand) } else { Hand::Hidden(self.sizes[s.index()]) })
+    }
+}
+
 /// Judges actions for the seat of a view, from what the view determines.
-struct Greedy<'a> {
-    view: &'a View,
+pub(super) struct Greedy<'a> {
+    pub(super) view: &'a View,
     /// One deal consistent with the view, on which actions are applied.
-    base: State,
-    reach: Reach,
+    pub(super) base: State,
+    pub(super) odds: Odds,
 }
 
 impl Greedy<'_> {
     /// The seat's win share after `action`, and the assessment behind it.
-    fn judge(&self, action: &Action) -> (f32, Assessment) {
+    pub(super) fn judge(&self, action: &Action) -> (f32, Assessment) {
         let me = self.view.seat();
-        let mut sizes = self.view.hand_sizes();
-        let mut my_hand = self.view.hand();
-        let mut board = *self.view.board();
+        let after = After::of(self.view, &self.base, action);
         let mut extra = [0.0; SEATS];
-        match *action {
-            Action::Pass(card) => {
-                let _ = my_hand.remove(card);
-                // The card goes to the rival on the left: what it is worth to them counts.
-                let left = me.after(1, SEATS);
-                extra[left.index()] = card_value(card, board.at_home(left)) - AVERAGE_CARD;
-            }
-            _ => {
-                let mut after = self.base;
-                after.play_unchecked(action, &mut ());
-                // Only this action changes the board; the folds that may follow it do not.
-                board = *after.board();
-                if let Some(card) = action.card() {
-                    let _ = my_hand.remove(card);
-                }
-                if let Action::Steal { from, .. } = *action {
-                    // The card taken is unknown: an average one, which its owner loses.
-                    extra[me.index()] = AVERAGE_CARD;
-                    sizes[from.index()] = sizes[from.index()].saturating_sub(1);
-                }
-            }
+        if let Some(card) = after.passed {
+            // The card goes to the rival on the left: what it is worth to them counts.
+            let left = me.after(1, SEATS);
+            extra[left.index()] = card_value(card, after.board.at_home(left)) - AVERAGE_CARD;
         }
-        let hands = Seat::ALL.map(|s| if s == me { Hand::Known(my_hand) } else { Hand::Hidden(sizes[s.index()]) });
-        let mut assessment = assess(&board, &hands, &self.reach);
+        if after.stolen {
+            // The card taken is unknown: an average one, which its owner loses.
+            extra[me.index()] = AVERAGE_CARD;
+        }
+        let mut assessment = assess(&after.board, &after.hands(), &self.odds);
         for (s, e) in assessment.strength.iter_mut().zip(extra) {
             *s += e;
         }
+        let board = after.board;
         let share = if board.in_corridor(me) == 4 { 1.0 } else { shares(&assessment.strength)[me.index()] };
         (share, assessment)
     }
@@ -391,11 +447,12 @@ fn decide(bot: &Bot, view: &View) -> Option<(Actions, usize, Option<f32>)> {
         let (index, estimate) = random(&mut rng);
         return Some((actions, index, estimate));
     };
-    let greedy = Greedy { view, base, reach: Reach::of(&view.config().deck()) };
+    let greedy = Greedy { view, base, odds: Odds::of(&view.config().deck()) };
     let scores: ArrayVec<f32, { crate::cartas::MAX_ACTIONS }> = actions.iter().map(|a| greedy.judge(a).0).collect();
     let (index, estimate) = match strength.kind {
         Kind::Search if actions.len() > 1 => search(view, &greedy, &actions, &scores, &strength.budget, &mut rng),
-        // Cartas has no network yet: its expert searches as hard does.
+        // No network of Cartas plays as well as hard yet (docs/bots.md): the expert searches as
+        // hard does.
         Kind::Expert if actions.len() > 1 => search(view, &greedy, &actions, &scores, &Budget::HARD, &mut rng),
         _ => best_of(&scores, &mut rng),
     };
@@ -403,7 +460,7 @@ fn decide(bot: &Bot, view: &View) -> Option<(Actions, usize, Option<f32>)> {
 }
 
 /// The highest score, ties broken at random.
-fn best_of<R: Rng + ?Sized>(scores: &[f32], rng: &mut R) -> (usize, Option<f32>) {
+pub(super) fn best_of<R: Rng + ?Sized>(scores: &[f32], rng: &mut R) -> (usize, Option<f32>) {
     let mut best = (0, f32::NEG_INFINITY);
     let mut ties = 0;
     for (i, &score) in scores.iter().enumerate() {
@@ -478,11 +535,11 @@ fn explain<R: Rng + ?Sized>(view: &View, actions: &Actions, chosen: usize, rng: 
         Action::Swap { .. } if gain > 0.0 => return Reason::Swaps,
         _ => {}
     }
-    let greedy = Greedy { view, base, reach: Reach::of(&view.config().deck()) };
+    let greedy = Greedy { view, base, odds: Odds::of(&view.config().deck()) };
     let (_, now) = greedy.judge(&action);
     let hidden = |s: Seat| Hand::Hidden(view.hand_sizes()[s.index()]);
     let hands = Seat::ALL.map(|s| if s == me { Hand::Known(view.hand()) } else { hidden(s) });
-    let before = assess(view.board(), &hands, &greedy.reach);
+    let before = assess(view.board(), &hands, &greedy.odds);
     if before.danger[me.index()] - now.danger[me.index()] > 0.02 {
         return Reason::Escapes;
     }
@@ -607,7 +664,7 @@ fn search<R: Rng + ?Sized>(
                 }));
                 if let Some(&first) = untried.first() {
                     let action =
-                        if untried.len() > 1 { playout_pick(&state, &untried, &greedy.reach, rng) } else { first };
+                        if untried.len() > 1 { playout_pick(&state, &untried, &greedy.odds, rng) } else { first };
                     state.play_unchecked(&action, &mut ());
                     path.push(add_child(&mut tree, node, action, seat));
                     break;
@@ -637,14 +694,14 @@ fn search<R: Rng + ?Sized>(
                     if legal.is_empty() {
                         break;
                     }
-                    let action = playout_pick(&state, &legal, &greedy.reach, rng);
+                    let action = playout_pick(&state, &legal, &greedy.odds, rng);
                     state.play_unchecked(&action, &mut ());
                     decisions += 1;
                 }
             }
         }
         // Backpropagation.
-        let values = state_values(&state, &greedy.reach);
+        let values = state_values(&state, &greedy.odds);
         tree[0].visits += 1;
         for &n in &path {
             let node = &mut tree[n as usize];
@@ -718,7 +775,7 @@ fn select(tree: &[Node], parent: u32, available: impl Fn(&Node) -> bool) -> u32 
 
 /// The playout policy: the legal action of the seat to decide that the heuristic likes best on
 /// the dealt position (among a random sample of them when there are many).
-fn playout_pick<R: Rng + ?Sized>(state: &State, legal: &Actions, reach: &Reach, rng: &mut R) -> Action {
+fn playout_pick<R: Rng + ?Sized>(state: &State, legal: &Actions, odds: &Odds, rng: &mut R) -> Action {
     let Phase::Decide(seat) = state.phase() else { return legal[0] };
     let mut best = (legal[0], f32::NEG_INFINITY);
     let sample = legal.len() > PLAYOUT_SCAN;
@@ -726,7 +783,7 @@ fn playout_pick<R: Rng + ?Sized>(state: &State, legal: &Actions, reach: &Reach, 
         let action = if sample { legal[below(rng, legal.len() as u32) as usize] } else { legal[k] };
         let mut next = *state;
         next.play_unchecked(&action, &mut ());
-        let value = state_values(&next, reach)[seat.index()];
+        let value = state_values(&next, odds)[seat.index()];
         if value > best.1 {
             best = (action, value);
         }

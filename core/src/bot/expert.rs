@@ -414,7 +414,7 @@ mod tests {
     #[test]
     fn the_shipped_networks_read_and_fit_their_games() {
         for game in [NetworkGame::Poleana, NetworkGame::Parchis] {
-            let inputs = crate::bot::training::features(game).unwrap();
+            let inputs = crate::bot::training::features(game);
             let net = Network::from_bytes(shipped_bytes(game), game, inputs);
             let net = net.unwrap_or_else(|e| panic!("{}: {e}", game.name()));
             assert!(shipped_bytes(game).len() <= 256 * 1024, "{}: at most 256 KB", game.name());

@@ -59,6 +59,7 @@ use crate::game::{Action, State, View};
 use crate::notation::{ParseError, number};
 
 mod cartas;
+mod cartas_expert;
 mod dice;
 mod expert;
 mod math;

@@ -2,9 +2,11 @@
 //! self-play that keep positions with the result they led to, and matches of a network against a
 //! bot. `bindings-python/tools/train_expert.py` drives these through the Python package.
 //!
-//! Samples are afterstates: positions waiting for the dice, each with every seat's features and
-//! its side's target: the win share it ended with, or with [`SelfPlay::lambda`] below 1 the
-//! TD(λ) return of the network's estimates. Games cut off by [`MAX_DECISIONS`] leave no samples.
+//! Samples are afterstates, each with every seat's features and its side's target: the win share
+//! it ended with, or with [`SelfPlay::lambda`] below 1 the TD(λ) return of the network's
+//! estimates. In the dice games they are positions waiting for the dice; in Cartas, what the
+//! seat to act knows after its action, the position its expert judges. Games cut off by
+//! [`MAX_DECISIONS`] leave no samples.
 
 use alloc::vec::Vec;
 use core::ops::Range;
@@ -15,19 +17,18 @@ use rand_xoshiro::Xoshiro256PlusPlus;
 use crate::bot::dice::{self, Turn, Values};
 use crate::bot::expert::{self, Learned, MAX_FEATURES};
 use crate::bot::network::{Network, NetworkGame, WeightsError};
-use crate::bot::{Bot, Strength, math};
+use crate::bot::{Bot, Strength, cartas, cartas_expert, math};
 use crate::chance::below;
 use crate::game::Variant;
 use crate::seat::Seat;
 use crate::simulation::{MAX_DECISIONS, bot_seed, game_rng};
 
-/// The features of one seat in `game`'s networks; `None` for a game the expert has no network
-/// for.
-pub fn features(game: NetworkGame) -> Option<usize> {
+/// The features of one seat in `game`'s networks.
+pub fn features(game: NetworkGame) -> usize {
     match game {
-        NetworkGame::Poleana => Some(<crate::poleana::State as Learned>::FEATURES),
-        NetworkGame::Parchis => Some(<crate::parchis::State as Learned>::FEATURES),
-        NetworkGame::Cartas => None,
+        NetworkGame::Poleana => <crate::poleana::State as Learned>::FEATURES,
+        NetworkGame::Parchis => <crate::parchis::State as Learned>::FEATURES,
+        NetworkGame::Cartas => cartas_expert::FEATURES,
     }
 }
 
@@ -43,11 +44,11 @@ pub fn network_game(variant: Variant) -> NetworkGame {
 /// Reads weights for `variant`'s game, every weight checked.
 pub fn read_weights(variant: Variant, bytes: &[u8]) -> Result<Network<'_>, WeightsError> {
     let game = network_game(variant);
-    let inputs = features(game).ok_or(WeightsError::Game { found: game.tag(), expected: "a dice game" })?;
-    Network::from_bytes(bytes, game, inputs)
+    Network::from_bytes(bytes, game, features(game))
 }
 
-/// The weights the crate ships for `variant`'s game, read in full; `None` for Cartas.
+/// The weights the crate ships for `variant`'s game, read in full; `None` for Cartas, whose
+/// expert plays without a network until one plays as well as hard.
 pub fn shipped_weights(variant: Variant) -> Option<Result<Network<'static>, WeightsError>> {
     match variant {
         Variant::Poleana(_) => Some(expert::shipped_bytes(NetworkGame::Poleana)),
@@ -68,6 +69,9 @@ pub struct Samples {
     /// Each seat's side's target: the win share it ended with (0 or 1, or a fraction of a shared
     /// win), or its TD(λ) return ([`SelfPlay::lambda`]); 4 per sample.
     pub shares: Vec<f32>,
+    /// What each seat's strength is before the network's output is added: in Cartas the greedy
+    /// bot's (the network corrects it), in the dice games 0; 4 per sample.
+    pub base: Vec<f32>,
     /// The games played to their end, and the games cut off (which leave no samples).
     pub games: u64,
     /// Games cut off at [`MAX_DECISIONS`].
@@ -98,7 +102,7 @@ pub enum Player<'w> {
 /// How self-play games are played and what they keep.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SelfPlay {
-    /// One position waiting for the dice in this many is kept (at random); 0 keeps none.
+    /// One afterstate in this many is kept (at random); 0 keeps none.
     pub keep_one_in: u32,
     /// The chance, at each decision, of a uniformly random legal action instead of the player's.
     pub explore: f32,
@@ -109,7 +113,7 @@ pub struct SelfPlay {
 }
 
 /// Plays games `games` of `variant` (seeded with `seed`) with every seat played by `player`,
-/// as `how` says, and adds the positions kept to `out`. Cartas has no network: it adds nothing.
+/// as `how` says, and adds the positions kept to `out`.
 pub fn self_play(variant: Variant, player: Player<'_>, games: Range<u64>, seed: u64, how: SelfPlay, out: &mut Samples) {
     for index in games {
         let mut rng = game_rng(seed, index);
@@ -118,7 +122,7 @@ pub fn self_play(variant: Variant, player: Player<'_>, games: Range<u64>, seed: 
         let kept = match variant {
             Variant::Poleana(config) => play(crate::poleana::State::new(config), &players, &seeds, &mut rng, how, out),
             Variant::Parchis(config) => play(crate::parchis::State::new(config), &players, &seeds, &mut rng, how, out),
-            Variant::Cartas(_) => return,
+            Variant::Cartas(config) => play_cartas(config, &players, &seeds, &mut rng, how, out),
         };
         match kept {
             Some(_) => out.games += 1,
@@ -153,7 +157,7 @@ pub fn match_network(
             Variant::Parchis(config) => {
                 play(crate::parchis::State::new(config), &players, &seeds, &mut rng, how, &mut ignored)
             }
-            Variant::Cartas(_) => None,
+            Variant::Cartas(config) => play_cartas(config, &players, &seeds, &mut rng, how, &mut ignored),
         };
         if let Some(shares) = shares {
             ended += 1;
@@ -161,6 +165,141 @@ pub fn match_network(
         }
     }
     (won, ended)
+}
+
+/// Sets the targets of the samples kept since sample `first`, whose positions are `kept_at` among
+/// those `estimates` judged: with `lambda`, each position's λ-return, from the last back
+/// (G_t = (1 - λ) V_{t+1} + λ G_{t+1}, with the result after the last position); without, the
+/// result.
+fn write_targets(
+    out: &mut Samples,
+    first: usize,
+    kept_at: &[usize],
+    estimates: &[Values],
+    result: Values,
+    lambda: Option<f32>,
+) {
+    let mut returns = estimates.to_vec();
+    if let Some(lambda) = lambda {
+        let mut next_estimate = result;
+        let mut next_return = result;
+        for t in (0..returns.len()).rev() {
+            for c in 0..4 {
+                returns[t][c] = (1.0 - lambda) * next_estimate[c] + lambda * next_return[c];
+            }
+            next_estimate = estimates[t];
+            next_return = returns[t];
+        }
+    }
+    for (sample, &at) in (first..out.len()).zip(kept_at) {
+        let target = if lambda.is_some() { returns.get(at).copied().unwrap_or(result) } else { result };
+        for s in 0..4 {
+            let side = out.sides[4 * sample + s];
+            out.shares[4 * sample + s] = if side == u8::MAX { 0.0 } else { target[usize::from(side)] };
+        }
+    }
+}
+
+/// Drops the samples kept since sample `first` (a game cut off leaves none).
+fn drop_samples(out: &mut Samples, first: usize, features: usize) {
+    out.inputs.truncate(first * 4 * features);
+    out.sides.truncate(first * 4);
+    out.shares.truncate(first * 4);
+    out.base.truncate(first * 4);
+}
+
+/// Plays one game of Cartas to its end, as [`play`] does a dice game, and returns each seat's
+/// share of the win. A sample is the position the seat to act knows after its action (the
+/// expert's afterstate), with every seat's features from that seat's knowledge; one decision in
+/// `keep_one_in` is kept.
+fn play_cartas<R: Rng>(
+    config: crate::cartas::Config,
+    players: &[Player<'_>; 4],
+    seeds: &[u64; 4],
+    rng: &mut R,
+    how: SelfPlay,
+    out: &mut Samples,
+) -> Option<[f32; 4]> {
+    use crate::cartas::{SEATS, State};
+    use crate::phase::Phase;
+    use crate::rules::Rules;
+
+    let mut state = State::new(config);
+    let first = out.len();
+    let deck = config.deck();
+    let odds = cartas::Odds::of(&deck);
+    let mut features = [0.0f32; cartas_expert::FEATURES];
+    let mut decisions = 0;
+    let mut decision_rng = Xoshiro256PlusPlus::seed_from_u64(math::splitmix(seeds[0] ^ 0x5eed));
+    let explore = (how.explore.clamp(0.0, 1.0) * 1_000_000.0) as u32;
+    let critic = match players[0] {
+        Player::Network(net) if how.lambda < 1.0 && how.keep_one_in > 0 => Some(net),
+        _ => None,
+    };
+    let bots = Seat::ALL.map(|s| match players[s.index()] {
+        Player::Bot(strength) => Some(Bot::new(strength, seeds[s.index()])),
+        Player::Network(_) => None,
+    });
+    let mut estimates: Vec<Values> = Vec::new();
+    let mut kept_at: Vec<usize> = Vec::new();
+    let winner = loop {
+        match state.phase() {
+            Phase::Over(outcome) => break outcome.winner,
+            Phase::Chance => {
+                let card = state.sample_chance(rng)?;
+                state.apply_chance_into(card, &mut ()).ok()?;
+            }
+            Phase::Decide(seat) => {
+                decisions += 1;
+                if decisions > MAX_DECISIONS {
+                    drop_samples(out, first, cartas_expert::FEATURES);
+                    return None;
+                }
+                let view = state.view(seat);
+                let choices = state.legal_actions();
+                let index = if explore > 0 && below(&mut decision_rng, 1_000_000) < explore {
+                    below(&mut decision_rng, choices.len() as u32) as usize
+                } else {
+                    match (players[seat.index()], &bots[seat.index()]) {
+                        (Player::Network(net), _) => {
+                            cartas_expert::choose(&view, &state, net, &mut decision_rng).map_or(0, |(i, _)| i)
+                        }
+                        (_, Some(bot)) => {
+                            bot.choose_cartas(&view).and_then(|a| choices.iter().position(|c| *c == a)).unwrap_or(0)
+                        }
+                        (Player::Bot(_), None) => 0,
+                    }
+                };
+                let action = *choices.get(index)?;
+                let keep = how.keep_one_in > 0 && below(rng, how.keep_one_in) == 0;
+                if let Some(net) = critic {
+                    estimates.push(cartas_expert::values(
+                        &cartas::After::of(&view, &state, &action),
+                        &deck,
+                        &odds,
+                        net,
+                    ));
+                }
+                if keep {
+                    kept_at.push(estimates.len().saturating_sub(1));
+                    let after = cartas::After::of(&view, &state, &action);
+                    let heuristic = cartas::assess(&after.board, &after.hands(), &odds);
+                    let base = cartas_expert::base(&heuristic);
+                    for s in Seat::ALL.into_iter().take(SEATS) {
+                        cartas_expert::features(&after, &deck, &heuristic, s, &mut features);
+                        out.inputs.extend_from_slice(&features);
+                        out.sides.push(s.index() as u8);
+                        out.shares.push(0.0);
+                        out.base.push(base[s.index()]);
+                    }
+                }
+                state.play_unchecked(&action, &mut ());
+            }
+        }
+    };
+    let result = Seat::ALL.map(|s| if s == winner { 1.0 } else { 0.0 });
+    write_targets(out, first, &kept_at, &estimates, result, critic.map(|_| how.lambda));
+    Some(result)
 }
 
 /// Plays one game to its end and returns each seat's share of the win (its side's share over
@@ -208,6 +347,7 @@ fn play<G: Learned, R: Rng>(
                             out.sides.push(u8::MAX);
                         }
                         out.shares.push(0.0);
+                        out.base.push(0.0);
                     }
                 }
                 state.roll_into(rng, &mut ());
@@ -215,9 +355,7 @@ fn play<G: Learned, R: Rng>(
             Turn::Decide(_) => {
                 decisions += 1;
                 if decisions > MAX_DECISIONS {
-                    out.inputs.truncate(first * 4 * G::FEATURES);
-                    out.sides.truncate(first * 4);
-                    out.shares.truncate(first * 4);
+                    drop_samples(out, first, G::FEATURES);
                     return None;
                 }
                 let seat = state.to_act().map_or(0, Seat::index);
@@ -241,25 +379,7 @@ fn play<G: Learned, R: Rng>(
         }
     }
     let result = state.values();
-    // The λ-return at every position, from the last back: G_t = (1 - λ) V_{t+1} + λ G_{t+1}, with
-    // the result after the last position.
-    let mut returns = estimates.clone();
-    let mut next_estimate = result;
-    let mut next_return = result;
-    for t in (0..returns.len()).rev() {
-        for c in 0..4 {
-            returns[t][c] = (1.0 - how.lambda) * next_estimate[c] + how.lambda * next_return[c];
-        }
-        next_estimate = estimates[t];
-        next_return = returns[t];
-    }
-    for (sample, &at) in (first..out.len()).zip(&kept_at) {
-        let target = if critic.is_some() { returns.get(at).copied().unwrap_or(result) } else { result };
-        for s in 0..4 {
-            let side = out.sides[4 * sample + s];
-            out.shares[4 * sample + s] = if side == u8::MAX { 0.0 } else { target[usize::from(side)] };
-        }
-    }
+    write_targets(out, first, &kept_at, &estimates, result, critic.map(|_| how.lambda));
     let mut per_side = [0u8; 4];
     for s in 0..seats {
         per_side[state.side_of_seat(Seat::ALL[s])] += 1;
@@ -270,4 +390,56 @@ fn play<G: Learned, R: Rng>(
         *share = result[side] / f32::from(per_side[side].max(1));
     }
     Some(shares)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bot::network::to_bytes;
+
+    fn cartas() -> Variant {
+        "cartas".parse().unwrap()
+    }
+
+    /// Every decision of a Cartas game kept: the mover's knowledge after its action, each seat's
+    /// side its own, the winner's target 1 and the others' 0, the greedy bot's strength as base.
+    #[test]
+    fn cartas_self_play_keeps_what_the_mover_knows_with_the_result() {
+        let mut out = Samples::default();
+        let how = SelfPlay { keep_one_in: 1, explore: 0.0, lambda: 1.0 };
+        self_play(cartas(), Player::Bot(Strength::GREEDY), 0..1, 3, how, &mut out);
+        assert_eq!((out.games, out.truncated), (1, 0));
+        assert!(out.len() > 50, "{} samples", out.len());
+        assert_eq!(out.inputs.len(), out.len() * 4 * cartas_expert::FEATURES);
+        let winner: alloc::vec::Vec<usize> = (0..4).filter(|&s| out.shares[s] == 1.0).collect();
+        assert_eq!(winner.len(), 1);
+        for sample in 0..out.len() {
+            assert_eq!(&out.sides[4 * sample..4 * sample + 4], &[0, 1, 2, 3]);
+            assert_eq!(&out.shares[4 * sample..4 * sample + 4], &out.shares[..4]);
+            assert!(out.base[4 * sample..4 * sample + 4].iter().any(|&b| b != 0.0));
+        }
+    }
+
+    /// With a network playing and λ below 1, the targets are λ-returns: shares between 0 and 1
+    /// that add up to 1, which near the end lean to the winner.
+    #[test]
+    fn cartas_td_targets_are_shares() {
+        let q = alloc::vec![0i8; cartas_expert::FEATURES];
+        let bytes = to_bytes(NetworkGame::Cartas, cartas_expert::FEATURES, &[1.0], &[0.0], &[0.0], 0.0, &q);
+        let net = read_weights(cartas(), &bytes).unwrap();
+        let mut out = Samples::default();
+        let how = SelfPlay { keep_one_in: 1, explore: 0.0, lambda: 0.5 };
+        self_play(cartas(), Player::Network(&net), 0..1, 4, how, &mut out);
+        assert!(out.len() > 50);
+        for sample in 0..out.len() {
+            let shares = &out.shares[4 * sample..4 * sample + 4];
+            assert!(shares.iter().all(|&s| (0.0..=1.0).contains(&s)), "{shares:?}");
+            assert!((shares.iter().sum::<f32>() - 1.0).abs() < 1e-4, "{shares:?}");
+        }
+        let last = &out.shares[out.shares.len() - 4..];
+        assert!(last.iter().any(|&s| s > 0.5), "the last position leans to the winner: {last:?}");
+        let (won, ended) = match_network(cartas(), &net, Strength::RANDOM, 0..4, 1);
+        assert_eq!(ended, 4);
+        assert!(won >= 3.0, "greedy's judgement beats random play: {won} of 4");
+    }
 }
