@@ -68,3 +68,18 @@ def _weights_dir() -> pathlib.Path:
 def test_keeping_one_position_in_zero_is_refused() -> None:
     with pytest.raises(fichas.ConfigError, match="keep_one_in is at least 1"):
         _fichas.training_samples("parchis", 2, 1, keep_one_in=0)
+
+
+def test_going_on_keeps_the_starting_weights_when_no_generation_beats_them(
+    train_expert: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
+) -> None:
+    start = short_run(train_expert, seed=5)
+    # The starting weights win 60% against medium, the generation after them 40%.
+    shares = iter([(60.0, 100), (40.0, 100)])
+    monkeypatch.setattr(train_expert._fichas, "training_match", lambda *args, **kwargs: next(shares))
+    settings = train_expert.Settings(**train_expert.QUICK.__dict__)
+    settings.games, settings.measure_games = 40, 100
+    out = tmp_path / "parchis.bin"
+    weights, curve = train_expert.train("parchis", 7, settings, out, log=lambda _: None, start=start)
+    assert weights == start and out.read_bytes() == start
+    assert curve.start["share"] == 0.6 and curve.generations[0]["share"] == 0.4

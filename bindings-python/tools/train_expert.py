@@ -239,6 +239,7 @@ class Curve:
     settings: Dict[str, Any]
     generations: List[Dict[str, Any]] = field(default_factory=list)
     final: Optional[Dict[str, Any]] = None
+    start: Optional[Dict[str, Any]] = None  # the starting weights' share, with --start
 
 
 def _say(text: str) -> None:
@@ -281,6 +282,15 @@ def train(game: str, seed: int, settings: Settings, out: Optional[Path],
     weights: Optional[bytes] = start
     best: Optional[bytes] = start
     best_share = -1.0
+    if start is not None and settings.measure_games > 0:
+        # The starting weights stay unless a generation plays medium better than they do.
+        wins, n = _fichas.training_match(
+            MEASURED[game], start, "medium", settings.measure_games, seed + 7919, threads=settings.threads
+        )
+        best_share = round(wins / max(n, 1), 4)
+        curve.start = {"against": "medium", "variant": MEASURED[game], "games": n, "share": best_share,
+                       "interval": [round(v, 4) for v in wilson(wins, n)]}
+        log(f"{game} starting weights: {best_share:.1%} against medium over {n} games")
     started = time.monotonic()
     for generation in range(settings.generations):
         data = self_play(game, weights, settings, seed * 100 + generation)
@@ -313,6 +323,8 @@ def train(game: str, seed: int, settings: Settings, out: Optional[Path],
             out.write_bytes(weights)
     assert best is not None
     weights = best
+    if out is not None and best is start:
+        out.write_bytes(best)
     if settings.final_opponent and settings.final_games:
         wins, n = _fichas.training_match(
             MEASURED[game], weights, settings.final_opponent, settings.final_games, seed + 104729,
