@@ -200,6 +200,29 @@ fn write_targets(
     }
 }
 
+/// What a training game decides with, whatever the game.
+struct Choices<'w> {
+    /// The random source of the players' choices and of exploring, apart from the game's.
+    decision_rng: Xoshiro256PlusPlus,
+    /// The chance of a random action, in millionths.
+    explore: u32,
+    /// The network whose estimates the λ-returns bootstrap from: the players' own, in self-play.
+    critic: Option<&'w Network<'w>>,
+}
+
+impl<'w> Choices<'w> {
+    fn new(players: &[Player<'w>; 4], seeds: &[u64; 4], how: SelfPlay) -> Choices<'w> {
+        Choices {
+            decision_rng: Xoshiro256PlusPlus::seed_from_u64(math::splitmix(seeds[0] ^ 0x5eed)),
+            explore: (how.explore.clamp(0.0, 1.0) * 1_000_000.0) as u32,
+            critic: match players[0] {
+                Player::Network(net) if how.lambda < 1.0 && how.keep_one_in > 0 => Some(net),
+                _ => None,
+            },
+        }
+    }
+}
+
 /// Drops the samples kept since sample `first` (a game cut off leaves none).
 fn drop_samples(out: &mut Samples, first: usize, features: usize) {
     out.inputs.truncate(first * 4 * features);
@@ -230,12 +253,7 @@ fn play_cartas<R: Rng>(
     let odds = cartas::Odds::of(&deck);
     let mut features = [0.0f32; cartas_expert::FEATURES];
     let mut decisions = 0;
-    let mut decision_rng = Xoshiro256PlusPlus::seed_from_u64(math::splitmix(seeds[0] ^ 0x5eed));
-    let explore = (how.explore.clamp(0.0, 1.0) * 1_000_000.0) as u32;
-    let critic = match players[0] {
-        Player::Network(net) if how.lambda < 1.0 && how.keep_one_in > 0 => Some(net),
-        _ => None,
-    };
+    let Choices { mut decision_rng, explore, critic } = Choices::new(players, seeds, how);
     let bots = Seat::ALL.map(|s| match players[s.index()] {
         Player::Bot(strength) => Some(Bot::new(strength, seeds[s.index()])),
         Player::Network(_) => None,
@@ -316,13 +334,7 @@ fn play<G: Learned, R: Rng>(
     let first = out.len();
     let mut features = [0.0f32; MAX_FEATURES];
     let mut decisions = 0;
-    let mut decision_rng = Xoshiro256PlusPlus::seed_from_u64(math::splitmix(seeds[0] ^ 0x5eed));
-    let explore = (how.explore.clamp(0.0, 1.0) * 1_000_000.0) as u32;
-    // The network whose estimates the λ-returns bootstrap from: the players' own, in self-play.
-    let critic = match players[0] {
-        Player::Network(net) if how.lambda < 1.0 && how.keep_one_in > 0 => Some(net),
-        _ => None,
-    };
+    let Choices { mut decision_rng, explore, critic } = Choices::new(players, seeds, how);
     // Per position waiting for the dice, in order: the critic's win shares (by colour index),
     // and for each kept sample the position it was.
     let mut estimates: Vec<Values> = Vec::new();
