@@ -18,7 +18,7 @@ import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 
-NAMES = {"poleana": "Poleana (two colours)", "parchis": "Parchís (four players)"}
+NAMES = {"poleana": "Poleana (two colours)", "parchis": "Parchís (four players)", "cartas": "Cartas"}
 
 
 def main(argv: Optional[List[str]] = None) -> int:
@@ -38,7 +38,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     axes.axhline(50, color="grey", linewidth=0.8, linestyle="--")
     axes.set_xlabel("generation of self-play")
     axes.set_ylabel("share of games won against medium (%)")
-    axes.set_title("The expert's network in training: 1,000 games against medium a generation")
+    axes.set_title("The expert's network in training: each generation against medium")
     axes.legend()
     axes.grid(alpha=0.3)
     figure.tight_layout()

@@ -16,8 +16,8 @@ best generation is written, and the curve of those results goes to --curve (JSON
 The whole run is a function of --seed: the games come from the engine's seeded batches, and the
 network's initial weights, the order of the samples and every update from numpy generators
 seeded from it (numpy's matrix products use one thread here, so their sums run in one order).
-On this 2-core machine `--game all` takes about an hour and three quarters: an hour for the dice
-games, 45 minutes for Cartas.
+On this 2-core machine `--game all` takes about an hour and a half: an hour for the dice games,
+25 minutes for Cartas.
 """
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ class Settings:
 #: move), and its network is wider and keeps more positions, since a game's result says less
 #: of a position than in the dice games.
 GAME_SETTINGS: Dict[str, Dict[str, Any]] = {
-    "cartas": {"hidden": 128, "games": 10000, "keep_one_in": 8, "teacher": "greedy", "generations": 25,
+    "cartas": {"hidden": 128, "games": 10000, "keep_one_in": 8, "teacher": "greedy", "generations": 10,
                "measure_games": 400},
 }
 

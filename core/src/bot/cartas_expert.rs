@@ -1,5 +1,7 @@
-//! The Cartas expert: a network trained by self-play judges, from what the seat's view allows,
-//! the position each of its actions leaves.
+//! The Cartas network's play: a network trained by self-play judges, from what the seat's view
+//! allows, the position each of its actions leaves. Training plays and measures with it
+//! ([`crate::bot::training`]); the expert level will too once a network plays as well as hard,
+//! and until then it searches as hard does (`docs/bots.md`, "Cartas' network").
 //!
 //! A seat cannot see the others' hands, so the network judges what one seat knows of a position
 //! ([`After`]): the board, its own hand, every hand's size, the discards and the card it passed.
@@ -11,11 +13,11 @@
 //! of the strengths, as in the dice games. The action that leaves the seat the best share is
 //! played.
 //!
-//! A look a turn further, as the dice games' expert takes, was tried: the best three actions
-//! weighed over four deals of the hidden cards, the next seat replying as the heuristic likes
-//! best. It won 48.0% of 200 games against the expert without it, at three times the time, and
-//! was left out. A few deals say little of a rival's hand, and the network already weighs
-//! every rival's turn before the seat's next one.
+//! No look a turn further, as the dice games' expert takes: weighing the best three actions over
+//! four deals of the hidden cards, the next seat replying as the heuristic likes best, won 48.0%
+//! of 200 games against the network's choice alone, at three times the time. A few deals say
+//! little of a rival's hand, and the network already weighs every rival's turn before the
+//! seat's next one.
 //!
 //! Nothing is allocated, and the arithmetic is the network's and the bots' softmax: the same
 //! bits on every platform, so a record replays everywhere.
