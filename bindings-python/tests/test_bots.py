@@ -40,10 +40,10 @@ def test_every_strength_plays_every_variant_to_the_end() -> None:
         assert g.outcome is not None
 
 
-def test_the_expert_plays_the_dice_games_and_explains_its_hints() -> None:
+def test_the_expert_plays_every_game_and_explains_its_hints() -> None:
     # The expert judges with the network shipped in the crate; its hint says why, as the others'.
     reasons = set()
-    for i, variant in enumerate(["poleana:2", "poleana-express", "parchis", "parchis:pairs"]):
+    for i, variant in enumerate(["poleana:2", "poleana-express", "parchis", "parchis:pairs", "cartas"]):
         g = fichas.Game(variant, seed=i)
         expert = fichas.Bot("expert", seed=i)
         while not g.is_over:

@@ -349,6 +349,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--keep-one-in", type=int)
     parser.add_argument("--epochs", type=int)
     parser.add_argument("--hidden", type=int)
+    parser.add_argument("--learning-rate", type=float, help="Adam's step size")
+    parser.add_argument("--td-lambda", type=float, help="λ of the TD(λ) targets (1: the results alone)")
     parser.add_argument("--final-games", type=int, help="games of the last match, against hard (0: none)")
     parser.add_argument("--start", type=Path, help="go on from these weights instead of from scratch")
     args = parser.parse_args(argv)
@@ -356,7 +358,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     args.out.mkdir(parents=True, exist_ok=True)
     for game in games:
         settings = Settings(**QUICK.__dict__) if args.quick else Settings(**GAME_SETTINGS.get(game, {}))
-        for name in ("generations", "games", "threads", "keep_one_in", "epochs", "hidden", "final_games"):
+        options = ("generations", "games", "threads", "keep_one_in", "epochs", "hidden", "final_games",
+                   "learning_rate", "td_lambda")
+        for name in options:
             if getattr(args, name) is not None:
                 setattr(settings, name, getattr(args, name))
         start = args.start.read_bytes() if args.start else None

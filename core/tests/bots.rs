@@ -164,7 +164,7 @@ fn a_cartas_bot_decides_from_its_view_alone() {
     let mut rng = Xoshiro256PlusPlus::seed_from_u64(11);
     let mut state = cartas::State::new(cartas::Config::standard());
     let greedy = Bot::new(Kind::Greedy, 1);
-    let bots = [Bot::new(Kind::Random, 2), greedy, Bot::new(Strength::search(SMALL), 3)];
+    let bots = [Bot::new(Kind::Random, 2), greedy, Bot::new(Strength::search(SMALL), 3), Bot::new(Kind::Expert, 4)];
     let (mut compared, mut differed) = (0, 0);
     while !state.is_over() && compared < 60 {
         match state.phase() {

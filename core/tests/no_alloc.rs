@@ -205,6 +205,35 @@ fn an_expert_decision_allocates_nothing() {
     }
 }
 
+/// The Cartas expert's decision (a deal of the hidden cards consistent with the view, every
+/// action judged by the network) allocates nothing either: 400 decisions of games it plays at
+/// every seat.
+#[test]
+fn a_cartas_expert_decision_allocates_nothing() {
+    use fichas::bot::{Bot, Level};
+    let bot = Bot::new(Level::Expert, 5);
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(8);
+    let start = cartas::State::new(cartas::Config::standard());
+    let (mut state, mut decisions, mut allocations) = (start, 0, 0);
+    while decisions < 400 {
+        match state.phase() {
+            Phase::Over(_) => state = start,
+            Phase::Chance => {
+                let card = state.sample_chance(&mut rng).unwrap();
+                state.apply_chance_into(card, &mut ()).unwrap();
+            }
+            Phase::Decide(seat) => {
+                let view = state.view(seat);
+                let mut choice = None;
+                allocations += allocations_in(|| choice = bot.choose_cartas(&view));
+                state.play_unchecked(&choice.expect("the bot decides"), &mut ());
+                decisions += 1;
+            }
+        }
+    }
+    assert_eq!(allocations, 0, "{allocations} allocations in 400 expert decisions");
+}
+
 #[test]
 fn the_counter_sees_allocations() {
     let n = allocations_in(|| {

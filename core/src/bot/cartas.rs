@@ -38,7 +38,7 @@ use core::fmt::Write;
 use arrayvec::{ArrayString, ArrayVec};
 use rand_core::Rng;
 
-use crate::bot::{Bot, Budget, Deadline, Kind, Reason, Suggestion, math};
+use crate::bot::{Bot, Budget, Deadline, Kind, Reason, Suggestion, cartas_expert, math};
 use crate::cartas::{
     Action, Actions, Board, Cards, Event, Events, Rank, SEATS, Spot, Stage, State, View, natural_card, start,
 };
@@ -447,13 +447,14 @@ fn decide(bot: &Bot, view: &View) -> Option<(Actions, usize, Option<f32>)> {
         let (index, estimate) = random(&mut rng);
         return Some((actions, index, estimate));
     };
+    if strength.kind == Kind::Expert {
+        let (index, estimate) = cartas_expert::choose(view, &base, &cartas_expert::shipped(), &mut rng)?;
+        return Some((actions, index, Some(estimate)));
+    }
     let greedy = Greedy { view, base, odds: Odds::of(&view.config().deck()) };
     let scores: ArrayVec<f32, { crate::cartas::MAX_ACTIONS }> = actions.iter().map(|a| greedy.judge(a).0).collect();
     let (index, estimate) = match strength.kind {
         Kind::Search if actions.len() > 1 => search(view, &greedy, &actions, &scores, &strength.budget, &mut rng),
-        // No network of Cartas plays as well as hard yet (docs/bots.md): the expert searches as
-        // hard does.
-        Kind::Expert if actions.len() > 1 => search(view, &greedy, &actions, &scores, &Budget::HARD, &mut rng),
         _ => best_of(&scores, &mut rng),
     };
     Some((actions, index, estimate))

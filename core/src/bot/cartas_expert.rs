@@ -1,7 +1,5 @@
-//! The Cartas network's play: a network trained by self-play judges, from what the seat's view
-//! allows, the position each of its actions leaves. Training plays and measures with it
-//! ([`crate::bot::training`]); the expert level will too once a network plays as well as hard,
-//! and until then it searches as hard does (`docs/bots.md`, "Cartas' network").
+//! The Cartas expert: a network trained by self-play judges, from what the seat's view allows,
+//! the position each of its actions leaves (`docs/bots.md`, "Cartas' network").
 //!
 //! A seat cannot see the others' hands, so the network judges what one seat knows of a position
 //! ([`After`]): the board, its own hand, every hand's size, the discards and the card it passed.
@@ -27,7 +25,7 @@ use rand_core::Rng;
 
 use crate::bot::cartas::{After, Assessment, Odds, SHARPNESS, assess, best_of};
 use crate::bot::math;
-use crate::bot::network::Network;
+use crate::bot::network::{Network, NetworkGame};
 use crate::cartas::{CORRIDOR, Cards, MAX_ACTIONS, Rank, SEATS, Spot, State, TRACK, View, start};
 use crate::seat::Seat;
 
@@ -137,11 +135,21 @@ pub(crate) fn choose<R: Rng + ?Sized>(
     Some((index, value.unwrap_or(0.0)))
 }
 
+/// The bytes of the network shipped for Cartas, written by `bindings-python/tools/train_expert.py`.
+pub(crate) static SHIPPED: &[u8] = include_bytes!("weights/cartas.bin");
+
+/// The network shipped with the crate.
+pub(crate) fn shipped() -> Network<'static> {
+    // A test reads the shipped weights in full (`the_shipped_network_reads_and_fits_the_game`);
+    // here their shape is enough, so that a decision does not check them again.
+    Network::read_shape(SHIPPED, NetworkGame::Cartas, FEATURES).unwrap_or(Network::ZERO)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::bot::cartas::determinize;
-    use crate::bot::network::{NetworkGame, to_bytes};
+    use crate::bot::network::to_bytes;
     use crate::cartas::{Action, Config};
     use crate::chance::below;
     use crate::phase::Phase;
@@ -240,5 +248,12 @@ mod tests {
             }
         }
         assert!(compared > 100, "{compared}");
+    }
+
+    #[test]
+    fn the_shipped_network_reads_and_fits_the_game() {
+        let net = Network::from_bytes(SHIPPED, NetworkGame::Cartas, FEATURES).unwrap();
+        assert!(SHIPPED.len() <= 256 * 1024, "at most 256 KB");
+        assert!(net.hidden() >= 16);
     }
 }

@@ -80,9 +80,9 @@ pub enum Kind {
     /// Expectimax over the dice (Poleana, Parchís) or determinized Monte Carlo tree search
     /// (Cartas), within a [`Budget`].
     Search,
-    /// Poleana and Parchís: the roll in hand planned in full, its afterstates judged by a
-    /// network trained by self-play (`docs/bots.md`). Cartas has no network yet: it searches as
-    /// [`Kind::Search`] does, within the [`Budget`].
+    /// A network trained by self-play judges the positions a decision can leave
+    /// (`docs/bots.md`): in Poleana and Parchís, the afterstates of the roll in hand, the best
+    /// weighed over the next roll; in Cartas, what the seat knows after each action.
     Expert,
 }
 
@@ -222,9 +222,9 @@ impl Strength {
     /// The greedy bot: the best action one ply ahead (the strength of [`Level::Easy`]).
     pub const GREEDY: Strength = Strength { kind: Kind::Greedy, budget: Budget::MEDIUM };
 
-    /// The expert: in the dice games, the learned evaluator with a look a roll ahead (its
-    /// budget's `depth` is 1; `expert:depth=0` judges the roll in hand only); in Cartas, until
-    /// it has one, a search with [`Budget::HARD`].
+    /// The expert: the learned evaluator, in the dice games with a look a roll ahead (its
+    /// budget's `depth` is 1; `expert:depth=0` judges the roll in hand only). Cartas' expert
+    /// judges each action, whatever the depth.
     pub const EXPERT: Strength = Strength { kind: Kind::Expert, budget: Budget { depth: 1, ..Budget::MEDIUM } };
 
     /// Search within `budget`.
@@ -255,16 +255,14 @@ impl Strength {
     /// assert!(!Strength::of_level(Level::Medium).may_think_long(cartas));
     /// assert!(Strength::of_level(Level::Hard).may_think_long(cartas));
     /// assert!(!Strength::GREEDY.may_think_long("parchis".parse().unwrap()));
-    /// // Cartas' expert searches as hard does; the dice games' judges one roll with its network.
-    /// assert!(Strength::EXPERT.may_think_long(cartas));
+    /// // The expert judges with its network: quick.
+    /// assert!(!Strength::EXPERT.may_think_long(cartas));
     /// assert!(!Strength::EXPERT.may_think_long("parchis".parse().unwrap()));
     /// ```
     pub fn may_think_long(self, variant: crate::game::Variant) -> bool {
         let (searches, budget) = match self.kind {
             Kind::Search => (true, self.budget),
-            // Cartas has no network yet: its expert searches with the hard budget, whatever its own.
-            Kind::Expert => (matches!(variant, crate::game::Variant::Cartas(_)), Budget::HARD),
-            Kind::Random | Kind::Greedy => (false, self.budget),
+            Kind::Random | Kind::Greedy | Kind::Expert => (false, self.budget),
         };
         searches
             && match variant {

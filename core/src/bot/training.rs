@@ -47,15 +47,14 @@ pub fn read_weights(variant: Variant, bytes: &[u8]) -> Result<Network<'_>, Weigh
     Network::from_bytes(bytes, game, features(game))
 }
 
-/// The weights the crate ships for `variant`'s game, read in full; `None` for Cartas, whose
-/// expert plays without a network until one plays as well as hard.
-pub fn shipped_weights(variant: Variant) -> Option<Result<Network<'static>, WeightsError>> {
-    match variant {
-        Variant::Poleana(_) => Some(expert::shipped_bytes(NetworkGame::Poleana)),
-        Variant::Parchis(_) => Some(expert::shipped_bytes(NetworkGame::Parchis)),
-        Variant::Cartas(_) => None,
-    }
-    .map(|bytes| read_weights(variant, bytes))
+/// The weights the crate ships for `variant`'s game, read in full.
+pub fn shipped_weights(variant: Variant) -> Result<Network<'static>, WeightsError> {
+    let bytes = match variant {
+        Variant::Poleana(_) => expert::shipped_bytes(NetworkGame::Poleana),
+        Variant::Parchis(_) => expert::shipped_bytes(NetworkGame::Parchis),
+        Variant::Cartas(_) => cartas_expert::SHIPPED,
+    };
+    read_weights(variant, bytes)
 }
 
 /// Positions of self-play with their results, four seats a row (seats beyond the table are

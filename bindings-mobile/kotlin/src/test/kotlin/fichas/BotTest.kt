@@ -71,8 +71,8 @@ class BotTest {
             assertTrue(game.mayThinkLong("hard"))
             assertTrue(!game.mayThinkLong("medium") && !game.mayThinkLong("easy"))
             assertTrue(game.mayThinkLong("search:iterations=5000"))
-            // Cartas has no network yet: its expert searches as hard does.
-            assertTrue(game.mayThinkLong("expert"))
+            // The expert judges with its network: quick.
+            assertTrue(!game.mayThinkLong("expert"))
             assertThrows<FichasException.Config> { game.mayThinkLong("genius") }
         }
         Game("parchis", seed = 1uL).use { game ->
