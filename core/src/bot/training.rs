@@ -242,7 +242,7 @@ fn play_cartas<R: Rng>(
     how: SelfPlay,
     out: &mut Samples,
 ) -> Option<[f32; 4]> {
-    use crate::cartas::{SEATS, State};
+    use crate::cartas::State;
     use crate::phase::Phase;
     use crate::rules::Rules;
 
@@ -277,32 +277,28 @@ fn play_cartas<R: Rng>(
                 let index = if explore > 0 && below(&mut decision_rng, 1_000_000) < explore {
                     below(&mut decision_rng, choices.len() as u32) as usize
                 } else {
-                    match (players[seat.index()], &bots[seat.index()]) {
-                        (Player::Network(net), _) => {
+                    match players[seat.index()] {
+                        Player::Network(net) => {
                             cartas_expert::choose(&view, &state, net, &mut decision_rng).map_or(0, |(i, _)| i)
                         }
-                        (_, Some(bot)) => {
-                            bot.choose_cartas(&view).and_then(|a| choices.iter().position(|c| *c == a)).unwrap_or(0)
-                        }
-                        (Player::Bot(_), None) => 0,
+                        Player::Bot(_) => bots[seat.index()]
+                            .as_ref()
+                            .and_then(|bot| bot.choose_cartas(&view))
+                            .and_then(|a| choices.iter().position(|c| *c == a))
+                            .unwrap_or(0),
                     }
                 };
                 let action = *choices.get(index)?;
                 let keep = how.keep_one_in > 0 && below(rng, how.keep_one_in) == 0;
+                let after = cartas::After::of(&view, &state, &action);
                 if let Some(net) = critic {
-                    estimates.push(cartas_expert::values(
-                        &cartas::After::of(&view, &state, &action),
-                        &deck,
-                        &odds,
-                        net,
-                    ));
+                    estimates.push(cartas_expert::values(&after, &deck, &odds, net));
                 }
                 if keep {
                     kept_at.push(estimates.len().saturating_sub(1));
-                    let after = cartas::After::of(&view, &state, &action);
                     let heuristic = cartas::assess(&after.board, &after.hands(), &odds);
                     let base = cartas_expert::base(&heuristic);
-                    for s in Seat::ALL.into_iter().take(SEATS) {
+                    for s in Seat::ALL {
                         cartas_expert::features(&after, &deck, &heuristic, s, &mut features);
                         out.inputs.extend_from_slice(&features);
                         out.sides.push(s.index() as u8);
