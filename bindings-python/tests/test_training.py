@@ -3,6 +3,7 @@ random play, and the same seed gives the same weights."""
 
 import pathlib
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -83,3 +84,24 @@ def test_going_on_keeps_the_starting_weights_when_no_generation_beats_them(
     weights, curve = train_expert.train("parchis", 7, settings, out, log=lambda _: None, start=start)
     assert weights == start and out.read_bytes() == start
     assert curve.start["share"] == 0.6 and curve.generations[0]["share"] == 0.4
+
+
+def test_widened_weights_judge_as_before(train_expert: ModuleType) -> None:
+    """Going on from weights of an older, narrower network: features added at the end and new
+    hidden units start with no effect on the output, and fewer features than the weights read
+    are refused."""
+    import numpy as np
+
+    net = train_expert.Network.from_bytes(short_run(train_expert, seed=5))
+    features, hidden = net.w1.shape
+    wider = net.widened(features + 3, hidden + 16, np.random.default_rng(1))
+    assert wider.w1.shape == (features + 3, hidden + 16)
+    x = np.random.default_rng(2).standard_normal((50, features + 3)).astype(np.float32)
+
+    def judge(n: Any, inputs: np.ndarray) -> np.ndarray:
+        return np.asarray(np.maximum(inputs @ n.w1 + n.b1, 0.0) @ n.w2 + n.b2[0])
+
+    assert np.allclose(judge(wider, x), judge(net, x[:, :features]), atol=1e-5)
+    assert np.abs(wider.w1[:features, hidden:]).max() > 0, "the new units start from random inputs"
+    with pytest.raises(ValueError, match=f"read {features} features; this game has 10"):
+        net.widened(10, hidden, np.random.default_rng(1))

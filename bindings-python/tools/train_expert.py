@@ -125,6 +125,24 @@ class Network:
             floats[3 * hidden :].copy(),
         )
 
+    def widened(self, features: int, hidden: int, rng: np.random.Generator) -> "Network":
+        """The same function, reading `features` inputs with at least `hidden` units: features
+        added at the end (a newer version of the game's features) start with no weight, and new
+        units with small random inputs and no output, so the network plays as before."""
+        have, units = (int(n) for n in self.w1.shape)
+        if have > features:
+            raise ValueError(f"the starting weights read {have} features; this game has {features}")
+        w1 = np.concatenate([self.w1, np.zeros((features - have, units), np.float32)])
+        if hidden <= units:
+            return Network(w1, self.b1, self.w2, self.b2)
+        fresh = Network.new(features, hidden - units, rng)
+        return Network(
+            np.concatenate([w1, fresh.w1 * np.float32(0.1)], axis=1).astype(np.float32),
+            np.concatenate([self.b1, fresh.b1]),
+            np.concatenate([self.w2, np.zeros(hidden - units, np.float32)]),
+            self.b2,
+        )
+
     def params(self) -> List[np.ndarray]:
         return [self.w1, self.b1, self.w2, self.b2]
 
@@ -275,7 +293,11 @@ def train(game: str, seed: int, settings: Settings, out: Optional[Path],
     first); returns (bytes, Curve)."""
     features = _fichas.training_features(VARIANTS[game][0])
     rng = np.random.default_rng(seed)
-    net = Network.from_bytes(start) if start else Network.new(features, settings.hidden, rng)
+    if start is not None:
+        net = Network.from_bytes(start).widened(features, settings.hidden, rng)
+        start = net.to_bytes(game)
+    else:
+        net = Network.new(features, settings.hidden, rng)
     adam = Adam(net.params(), settings.learning_rate)
     curve = Curve(game, seed, settings.__dict__.copy())
     window: List[Data] = []
@@ -352,7 +374,9 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--learning-rate", type=float, help="Adam's step size")
     parser.add_argument("--td-lambda", type=float, help="λ of the TD(λ) targets (1: the results alone)")
     parser.add_argument("--final-games", type=int, help="games of the last match, against hard (0: none)")
-    parser.add_argument("--start", type=Path, help="go on from these weights instead of from scratch")
+    parser.add_argument("--start", type=Path, help="go on from these weights instead of from scratch (with more "
+                        "--hidden units than they have, or fewer features than the game's, the new ones start with "
+                        "no effect)")
     args = parser.parse_args(argv)
     games = list(VARIANTS) if args.game == "all" else [args.game]
     args.out.mkdir(parents=True, exist_ok=True)
