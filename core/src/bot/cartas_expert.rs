@@ -31,7 +31,7 @@ use rand_core::Rng;
 use crate::bot::cartas::{After, Assessment, Odds, SHARPNESS, assess, best_of};
 use crate::bot::math;
 use crate::bot::network::{Network, NetworkGame};
-use crate::cartas::{Board, CORRIDOR, Cards, MAX_ACTIONS, Rank, SEATS, Spot, State, TRACK, View, start};
+use crate::cartas::{Board, CORRIDOR, Cards, MAX_ACTIONS, Rank, SEATS, Spot, State, TRACK, View, natural_card, start};
 use crate::seat::Seat;
 
 // Where each group of features starts.
@@ -102,17 +102,12 @@ pub(crate) fn features(after: &After, deck: &Cards, heuristic: &Assessment, seat
 /// Steps a forward walk of some card in `hand` takes: bit `n` for `n` steps (one token's share
 /// of a 7 included).
 fn walks(hand: &Cards) -> u16 {
-    hand.iter().fold(0, |mask, (rank, _)| {
-        mask | match rank {
-            Rank::Ace => 1 << 1 | 1 << 11,
-            Rank::Seven => 0b1111_1110,
-            Rank::Jack => 0,
-            Rank::Queen => 1 << 12,
-            Rank::King => 1 << 13,
-            Rank::Joker => 0b11_1111_1111_1110,
-            walk => 1 << (walk.index() + 1),
-        }
-    })
+    let held = |rank: Rank| hand.count(rank) > 0;
+    (1..=13u8)
+        .filter(|&steps| {
+            natural_card(steps).is_some_and(held) || (steps <= 7 && held(Rank::Seven)) || held(Rank::Joker)
+        })
+        .fold(0, |mask, steps| mask | 1 << steps)
 }
 
 /// What `seat`'s own `hand` reaches on its next turn, which a single layer of one-hot cells and
