@@ -37,7 +37,7 @@ pub const MAGIC: &[u8; 8] = b"FICHASNN";
 /// The version of the format this crate reads.
 pub const VERSION: u16 = 1;
 /// The most hidden units a network may have (they live on the stack while it evaluates).
-pub const MAX_HIDDEN: usize = 256;
+pub const MAX_HIDDEN: usize = 512;
 /// The bytes before the weights.
 const HEADER: usize = 16;
 
@@ -170,7 +170,7 @@ impl<'w> Network<'w> {
             return Err(shape("the game's seats have another number of features"));
         }
         if hidden == 0 || usize::from(hidden) > MAX_HIDDEN {
-            return Err(shape("a network has 1 to 256 hidden units"));
+            return Err(shape("a network has 1 to 512 hidden units"));
         }
         let hidden = usize::from(hidden);
         let expected = HEADER + 4 * (3 * hidden + 1) + inputs * hidden;
@@ -289,6 +289,22 @@ mod tests {
         assert_eq!(net.evaluate(&[0.0, 2.0]), 3.5);
         assert_eq!(net.evaluate(&[]), 0.5);
         assert_eq!((net.inputs(), net.hidden()), (2, 2));
+    }
+
+    #[test]
+    fn a_network_has_at_most_max_hidden_units() {
+        // One input; every unit is the input itself, and the output sums them all.
+        let wide = |hidden: usize| {
+            let ones = alloc::vec![1.0f32; hidden];
+            to_bytes(NetworkGame::Cartas, 1, &ones, &alloc::vec![0.0; hidden], &ones, 0.0, &alloc::vec![1; hidden])
+        };
+        let bytes = wide(MAX_HIDDEN);
+        let net = Network::from_bytes(&bytes, NetworkGame::Cartas, 1).unwrap();
+        assert_eq!(net.evaluate(&[2.0]), 2.0 * MAX_HIDDEN as f32);
+        assert_eq!(
+            Network::from_bytes(&wide(MAX_HIDDEN + 1), NetworkGame::Cartas, 1).unwrap_err().to_string(),
+            "a network of 1 inputs and 513 hidden units does not fit: a network has 1 to 512 hidden units"
+        );
     }
 
     #[test]
