@@ -333,7 +333,7 @@ impl PyLearnerGames {
         // The final buffers are written with same-step autoreset only.
         let finals = if autoreset == Autoreset::SameStep { num_envs } else { 0 };
         let batch = py.detach(|| {
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| LearnerBatch::new(variant, num_envs, seed, setup)))
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| LearnerBatch::new(num_envs, seed, setup)))
         });
         let games = PyLearnerGames {
             variant,
@@ -358,10 +358,10 @@ impl PyLearnerGames {
     /// dice go on.
     #[pyo3(signature = (seed=None))]
     fn reset(&self, py: Python<'_>, seed: Option<u64>) -> PyResult<()> {
-        let (variant, setup) = (self.variant, self.setup);
+        let setup = self.setup;
         self.with_slices(py, move |batch, out| match seed {
             Some(seed) => {
-                *batch = LearnerBatch::new(variant, batch.len(), seed, setup);
+                *batch = LearnerBatch::new(batch.len(), seed, setup);
                 batch.observe(out)
             }
             None => batch.reset(out),

@@ -419,6 +419,7 @@ pub enum SetupError {
 /// Who plays in a [`LearnerBatch`], and what its rows do at the end of a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LearnerSetup {
+    variant: Variant,
     seat: Seat,
     /// The bot strength of every seat (the learner's entry is not used).
     bots: [Strength; Seat::MAX],
@@ -461,6 +462,7 @@ impl LearnerSetup {
             }
         }
         Ok(LearnerSetup {
+            variant,
             seat: learner,
             bots,
             max_steps: MAX_DECISIONS,
@@ -510,6 +512,11 @@ impl LearnerSetup {
     pub fn with_on_illegal(mut self, on_illegal: OnIllegal) -> LearnerSetup {
         self.on_illegal = on_illegal;
         self
+    }
+
+    /// The variant the setup was made for.
+    pub fn variant(&self) -> Variant {
+        self.variant
     }
 
     /// The learner's seat.
@@ -814,7 +821,7 @@ fn play_bot(state: &mut State, bot: &Bot, seat: Seat, scratch: &mut Vec<u16>) ->
 ///
 /// let variant = "parchis:two-player".parse().unwrap();
 /// let setup = LearnerSetup::parse(variant, 0, &["easy"]).unwrap();
-/// let mut batch = LearnerBatch::new(variant, 8, 1, setup);
+/// let mut batch = LearnerBatch::new(8, 1, setup);
 /// let mut buffers = LearnerBuffers::for_batch(&batch);
 /// batch.observe(&mut buffers.slices()).unwrap();
 /// let (mut wins, mut losses) = (0, 0);
@@ -842,9 +849,11 @@ pub struct LearnerBatch {
 }
 
 impl LearnerBatch {
-    /// `games` games of `variant` played as `setup` says, each at the learner's first decision
-    /// (the bots before it have played).
-    pub fn new(variant: Variant, games: usize, seed: u64, setup: LearnerSetup) -> LearnerBatch {
+    /// `games` games of the setup's variant played as `setup` says, each at the learner's first
+    /// decision (the bots before it have played). The setup carries its variant, so its seats
+    /// always fit the games.
+    pub fn new(games: usize, seed: u64, setup: LearnerSetup) -> LearnerBatch {
+        let variant = setup.variant;
         let rows = (0..games as u64).map(|i| Row::fresh(variant, &setup, seed, i)).collect();
         LearnerBatch { variant, setup, rows }
     }
@@ -909,7 +918,7 @@ impl LearnerBatch {
 
     /// Starts a new game in the rows where `rows` is true and writes those rows (the others,
     /// and their buffers, are left alone). With `seed`, those rows start as they would in a
-    /// new `LearnerBatch::new(variant, len, seed, setup)`: their dice and bots from `seed`.
+    /// new `LearnerBatch::new(len, seed, setup)`: their dice and bots from `seed`.
     pub fn reset_rows(
         &mut self,
         rows: &[bool],
@@ -1122,7 +1131,7 @@ mod tests {
 
     fn run(text: &str, games: usize, seed: u64, steps: usize, threads: usize) -> Vec<Rows> {
         let v = variant(text);
-        let mut batch = LearnerBatch::new(v, games, seed, setup(text, 1, &["easy"]));
+        let mut batch = LearnerBatch::new(games, seed, setup(text, 1, &["easy"]));
         let mut b = LearnerBuffers::for_batch(&batch);
         batch.observe(&mut b.slices()).unwrap();
         let mut rows = Vec::new();
@@ -1144,7 +1153,7 @@ mod tests {
     #[test]
     fn a_new_learner_batch_waits_at_the_learners_decision_and_shows_its_seat() {
         let v = variant("poleana:3");
-        let batch = LearnerBatch::new(v, 5, 3, setup("poleana:3", 2, &["random", "easy"]));
+        let batch = LearnerBatch::new(5, 3, setup("poleana:3", 2, &["random", "easy"]));
         let mut b = LearnerBuffers::for_batch(&batch);
         batch.observe(&mut b.slices()).unwrap();
         let (len, space) = (v.observation_len(), usize::from(v.action_space()));
@@ -1166,9 +1175,23 @@ mod tests {
     }
 
     #[test]
+    fn a_learner_batch_plays_the_variant_its_setup_was_made_for() {
+        let three = variant("poleana:3");
+        let s = setup("poleana:3", 2, &["easy"]);
+        assert_eq!(s.variant(), three);
+        let batch = LearnerBatch::new(2, 1, s);
+        assert_eq!(batch.variant(), three);
+        for i in 0..2 {
+            let state = batch.state(i).unwrap();
+            assert_eq!(state.variant(), three);
+            assert_eq!(state.phase(), Phase::Decide(Seat::ALL[2]));
+        }
+    }
+
+    #[test]
     fn a_step_plays_the_bots_until_the_learner_decides_again_or_the_game_ends() {
         let v = variant("parchis:pairs");
-        let mut batch = LearnerBatch::new(v, 6, 9, setup("parchis:pairs", 3, &["easy"]));
+        let mut batch = LearnerBatch::new(6, 9, setup("parchis:pairs", 3, &["easy"]));
         let mut b = LearnerBuffers::for_batch(&batch);
         batch.observe(&mut b.slices()).unwrap();
         for step in 1..=40 {
@@ -1189,7 +1212,7 @@ mod tests {
     fn an_ended_game_reports_the_learners_return_then_next_step_starts_anew_ignoring_the_action() {
         let v = variant("poleana-express:2");
         let space = usize::from(v.action_space());
-        let mut batch = LearnerBatch::new(v, 4, 5, setup("poleana-express:2", 0, &["random"]));
+        let mut batch = LearnerBatch::new(4, 5, setup("poleana-express:2", 0, &["random"]));
         let mut b = LearnerBuffers::for_batch(&batch);
         batch.observe(&mut b.slices()).unwrap();
         let ended = loop {
@@ -1220,7 +1243,7 @@ mod tests {
         let (len, space) = (v.observation_len(), usize::from(v.action_space()));
         let next = setup("poleana-express:2", 1, &["random"]);
         let same = next.with_autoreset(Autoreset::SameStep);
-        let (mut a, mut s) = (LearnerBatch::new(v, 3, 2, next), LearnerBatch::new(v, 3, 2, same));
+        let (mut a, mut s) = (LearnerBatch::new(3, 2, next), LearnerBatch::new(3, 2, same));
         let (mut ab, mut sb) = (LearnerBuffers::for_batch(&a), LearnerBuffers::for_batch(&s));
         a.observe(&mut ab.slices()).unwrap();
         s.observe(&mut sb.slices()).unwrap();
@@ -1250,7 +1273,7 @@ mod tests {
         let v = variant("poleana-express:2");
         let space = usize::from(v.action_space());
         let off = setup("poleana-express:2", 0, &["random"]).with_autoreset(Autoreset::Disabled);
-        let mut batch = LearnerBatch::new(v, 3, 4, off);
+        let mut batch = LearnerBatch::new(3, 4, off);
         // Without same-step autoreset the final buffers may be left empty.
         let mut b =
             LearnerBuffers { final_observations: vec![], final_masks: vec![], ..LearnerBuffers::for_batch(&batch) };
@@ -1284,7 +1307,7 @@ mod tests {
     fn an_illegal_action_loses_the_game_or_is_refused_changing_nothing() {
         let v = variant("parchis:two-player");
         let space = usize::from(v.action_space());
-        let mut batch = LearnerBatch::new(v, 3, 1, setup("parchis:two-player", 0, &["random"]));
+        let mut batch = LearnerBatch::new(3, 1, setup("parchis:two-player", 0, &["random"]));
         let mut b = LearnerBuffers::for_batch(&batch);
         batch.observe(&mut b.slices()).unwrap();
         let before = *batch.state(1).unwrap();
@@ -1298,7 +1321,7 @@ mod tests {
         assert!(!b.illegal[0] && !b.illegal[2]);
 
         let refuse = setup("parchis:two-player", 0, &["random"]).with_on_illegal(OnIllegal::Refuse);
-        let mut batch = LearnerBatch::new(v, 3, 1, refuse);
+        let mut batch = LearnerBatch::new(3, 1, refuse);
         batch.observe(&mut b.slices()).unwrap();
         let states: Vec<State> = (0..3).map(|i| *batch.state(i).unwrap()).collect();
         for bad in [illegal, -1, space as i64, 1 << 40] {
@@ -1317,7 +1340,7 @@ mod tests {
         let v = variant("cartas");
         let space = usize::from(v.action_space());
         let short = setup("cartas", 0, &["random"]).with_max_steps(3).unwrap();
-        let mut batch = LearnerBatch::new(v, 2, 8, short);
+        let mut batch = LearnerBatch::new(2, 8, short);
         let mut b = LearnerBuffers::for_batch(&batch);
         batch.observe(&mut b.slices()).unwrap();
         for step in 1..=3 {
@@ -1343,15 +1366,14 @@ mod tests {
 
     #[test]
     fn reset_rows_with_a_seed_starts_those_rows_as_a_new_batch_of_that_seed() {
-        let v = variant("parchis");
         let s = setup("parchis", 1, &["random", "easy", "random"]);
-        let mut batch = LearnerBatch::new(v, 4, 1, s);
+        let mut batch = LearnerBatch::new(4, 1, s);
         let mut b = LearnerBuffers::for_batch(&batch);
-        let fresh = LearnerBatch::new(v, 4, 99, s);
+        let fresh = LearnerBatch::new(4, 99, s);
         batch.reset_rows(&[false, true, false, true], Some(99), &mut b.slices()).unwrap();
         assert_eq!(batch.state(1), fresh.state(1));
         assert_eq!(batch.state(3), fresh.state(3));
-        assert_eq!(batch.state(0), LearnerBatch::new(v, 4, 1, s).state(0));
+        assert_eq!(batch.state(0), LearnerBatch::new(4, 1, s).state(0));
         assert_eq!(
             batch.reset_rows(&[true], None, &mut b.slices()),
             Err(BatchError::Size { what: "the reset mask", given: 1, expected: 4, games: 4 })
@@ -1378,21 +1400,21 @@ mod tests {
         assert_eq!(listed.opponent(Seat::ALL[0]), Some(Strength::RANDOM));
         assert_eq!(listed.opponent(Seat::ALL[1]), None);
         assert_eq!(listed.opponent(Seat::ALL[2]), Some(Strength::from(Level::Medium)));
-        let mut batch = LearnerBatch::new(variant("cartas"), 2, 0, setup("cartas", 0, &["random"]));
+        let mut batch = LearnerBatch::new(2, 0, setup("cartas", 0, &["random"]));
         let mut b = LearnerBuffers { masks: vec![0; 3], ..LearnerBuffers::for_batch(&batch) };
         assert_eq!(
             batch.step(&[0, 0], &mut b.slices()),
             Err(BatchError::Size { what: "the masks buffer", given: 3, expected: 8340, games: 2 })
         );
         let same = setup("cartas", 0, &["random"]).with_autoreset(Autoreset::SameStep);
-        let batch = LearnerBatch::new(variant("cartas"), 2, 0, same);
+        let batch = LearnerBatch::new(2, 0, same);
         let mut b = LearnerBuffers { final_masks: vec![], ..LearnerBuffers::for_batch(&batch) };
         assert!(
             matches!(batch.observe(&mut b.slices()), Err(BatchError::Size { what: "the final masks buffer", .. })),
             "same-step autoreset needs the final buffers"
         );
         // Next-step autoreset may go without both final buffers, never with only one.
-        let mut batch = LearnerBatch::new(variant("cartas"), 2, 0, setup("cartas", 0, &["random"]));
+        let mut batch = LearnerBatch::new(2, 0, setup("cartas", 0, &["random"]));
         let mut b = LearnerBuffers { final_masks: vec![], ..LearnerBuffers::for_batch(&batch) };
         assert_eq!(
             batch.step(&[0, 0], &mut b.slices()),
