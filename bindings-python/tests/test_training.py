@@ -86,6 +86,18 @@ def test_going_on_keeps_the_starting_weights_when_no_generation_beats_them(
     assert curve.start["share"] == 0.6 and curve.generations[0]["share"] == 0.4
 
 
+def test_a_network_wider_than_the_crate_holds_is_refused_before_any_game(
+    train_expert: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played: list[str] = []
+    monkeypatch.setattr(train_expert, "self_play", lambda *args: played.append("a generation"))
+    settings = train_expert.Settings(**train_expert.QUICK.__dict__)
+    settings.hidden = 513
+    with pytest.raises(fichas.ConfigError, match="513 hidden units does not fit: a network has 1 to 512"):
+        train_expert.train("parchis", 1, settings, None, log=lambda _: None)
+    assert played == [], "the refusal came before the first generation's self-play"
+
+
 def test_widened_weights_judge_as_before(train_expert: ModuleType) -> None:
     """Going on from weights of an older, narrower network: features added at the end and new
     hidden units start with no effect on the output, and fewer features than the weights read

@@ -298,6 +298,9 @@ def train(game: str, seed: int, settings: Settings, out: Optional[Path],
         start = net.to_bytes(game)
     else:
         net = Network.new(features, settings.hidden, rng)
+    # The crate reads the network before it plays any game: a shape it refuses (more hidden
+    # units than it holds) stops the run here, not after a generation of self-play.
+    _fichas.training_samples(VARIANTS[game][0], 0, seed, weights=net.to_bytes(game))
     adam = Adam(net.params(), settings.learning_rate)
     curve = Curve(game, seed, settings.__dict__.copy())
     window: List[Data] = []
