@@ -597,7 +597,7 @@ pub struct LearnerBuffers {
 impl LearnerBuffers {
     /// Buffers sized for `batch`, the final ones included.
     pub fn for_batch(batch: &LearnerBatch) -> LearnerBuffers {
-        let (n, v) = (batch.len(), batch.variant);
+        let (n, v) = (batch.len(), batch.variant());
         let (len, space) = (n * v.observation_len(), n * usize::from(v.action_space()));
         LearnerBuffers {
             observations: vec![0.0; len],
@@ -843,7 +843,6 @@ fn play_bot(state: &mut State, bot: &Bot, seat: Seat, scratch: &mut Vec<u16>) ->
 /// ```
 #[derive(Clone, Debug)]
 pub struct LearnerBatch {
-    variant: Variant,
     setup: LearnerSetup,
     rows: Vec<Row>,
 }
@@ -853,14 +852,13 @@ impl LearnerBatch {
     /// decision (the bots before it have played). The setup carries its variant, so its seats
     /// always fit the games.
     pub fn new(games: usize, seed: u64, setup: LearnerSetup) -> LearnerBatch {
-        let variant = setup.variant;
-        let rows = (0..games as u64).map(|i| Row::fresh(variant, &setup, seed, i)).collect();
-        LearnerBatch { variant, setup, rows }
+        let rows = (0..games as u64).map(|i| Row::fresh(setup.variant, &setup, seed, i)).collect();
+        LearnerBatch { setup, rows }
     }
 
     /// The variant every game plays.
     pub fn variant(&self) -> Variant {
-        self.variant
+        self.setup.variant
     }
 
     /// Who plays, and what the rows do at the end of a game.
@@ -897,9 +895,10 @@ impl LearnerBatch {
     /// Writes every row as it stands, without changing a game: rewards 0, flags false.
     pub fn observe(&self, out: &mut LearnerSlices<'_>) -> Result<(), BatchError> {
         self.check_buffers(out)?;
+        let variant = self.setup.variant;
+        let (len, space) = (variant.observation_len(), usize::from(variant.action_space()));
         for (i, row) in self.rows.iter().enumerate() {
             clear_row(i, out);
-            let (len, space) = (self.variant.observation_len(), usize::from(self.variant.action_space()));
             row.show(self.setup.seat, &mut out.observations[i * len..][..len], &mut out.masks[i * space..][..space]);
         }
         Ok(())
@@ -909,7 +908,7 @@ impl LearnerBatch {
     /// writes the rows as [`LearnerBatch::observe`] does.
     pub fn reset(&mut self, out: &mut LearnerSlices<'_>) -> Result<(), BatchError> {
         self.check_buffers(out)?;
-        let (variant, setup) = (self.variant, self.setup);
+        let (variant, setup) = (self.setup.variant, self.setup);
         for row in &mut self.rows {
             row.restart(variant, &setup);
         }
@@ -930,7 +929,7 @@ impl LearnerBatch {
         if rows.len() != games {
             return Err(BatchError::Size { what: "the reset mask", given: rows.len(), expected: games, games });
         }
-        let (variant, setup) = (self.variant, self.setup);
+        let (variant, setup) = (self.setup.variant, self.setup);
         let (len, space) = (variant.observation_len(), usize::from(variant.action_space()));
         for (i, (row, _)) in self.rows.iter_mut().zip(rows).enumerate().filter(|(_, (_, r))| **r) {
             match seed {
@@ -953,7 +952,7 @@ impl LearnerBatch {
     pub fn step(&mut self, actions: &[i64], out: &mut LearnerSlices<'_>) -> Result<(), BatchError> {
         self.check_buffers(out)?;
         self.check_actions(actions)?;
-        run_learner(self.variant, &self.setup, &mut self.rows, actions, out);
+        run_learner(self.setup.variant, &self.setup, &mut self.rows, actions, out);
         Ok(())
     }
 
@@ -970,7 +969,7 @@ impl LearnerBatch {
         self.check_actions(actions)?;
         let games = self.rows.len();
         let per_thread = games.div_ceil(threads.max(1)).max(1);
-        let (variant, setup) = (self.variant, self.setup);
+        let (variant, setup) = (self.setup.variant, self.setup);
         if per_thread >= games {
             run_learner(variant, &setup, &mut self.rows, actions, out);
             return Ok(());
@@ -1020,7 +1019,7 @@ impl LearnerBatch {
     }
 
     fn check_buffers(&self, out: &LearnerSlices<'_>) -> Result<(), BatchError> {
-        let (games, v) = (self.rows.len(), self.variant);
+        let (games, v) = (self.rows.len(), self.setup.variant);
         let (len, space) = (v.observation_len(), usize::from(v.action_space()));
         let may_be_empty = self.setup.autoreset != Autoreset::SameStep;
         let rows = [
