@@ -88,7 +88,8 @@ pub(crate) fn suggestion(py: Python<'_>, bot: &Bot, view: &fichas::game::View) -
 /// `Bot("hard", seed=1)`: the strength is a kind (`random`, `greedy`, `search`, `expert`) or a
 /// level (`easy`, `medium`, `hard`, `expert`); a search may set its own budget with `nodes`,
 /// `depth` (Poleana, Parchís), `iterations`, `playout` (Cartas) and `time_limit` (seconds per
-/// decision). `"expert:depth=0"` is the expert without its look at the next roll.
+/// decision). `Bot("expert", depth=0)`, or `"expert:depth=0"`, is the expert without its look at
+/// the next roll.
 #[pyclass(module = "fichas._fichas", name = "Bot", frozen)]
 pub struct PyBot {
     pub(crate) bot: Bot,
@@ -109,11 +110,18 @@ impl PyBot {
         time_limit: Option<f64>,
     ) -> PyResult<PyBot> {
         let mut strength: Strength = strength.parse().map_err(config_error)?;
-        let tuned =
-            nodes.is_some() || depth.is_some() || iterations.is_some() || playout.is_some() || time_limit.is_some();
-        if tuned && strength.kind != Kind::Search {
+        let search_only = nodes.is_some() || iterations.is_some() || playout.is_some() || time_limit.is_some();
+        if strength.kind == Kind::Expert && !search_only {
+            // The expert's one budget part, read as its text form `expert:depth=0` is.
+            if let Some(depth) = depth {
+                strength = format!("expert:depth={depth}").parse().map_err(config_error)?;
+            }
+            return Ok(PyBot { bot: Bot::new(strength, seed) });
+        }
+        if (search_only || depth.is_some()) && strength.kind != Kind::Search {
+            let expert = if strength.kind == Kind::Expert { " (the expert takes depth alone, 0 or 1)" } else { "" };
             return Err(ConfigError::new_err(format!(
-                "a budget (nodes, depth, iterations, playout, time_limit) is for a search; `{strength}` does not search"
+                "a budget (nodes, depth, iterations, playout, time_limit) is for a search; `{strength}` does not search{expert}"
             )));
         }
         let budget = &mut strength.budget;

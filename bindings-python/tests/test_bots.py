@@ -103,6 +103,22 @@ def test_a_budget_has_one_limit_and_one_message_in_text_and_in_arguments() -> No
         assert most.strength == fichas.Bot(f"hard:{key}=999999999").strength
 
 
+def test_the_experts_depth_is_its_one_budget_keyword() -> None:
+    shallow = fichas.Bot("expert", seed=3, depth=0)
+    assert shallow.strength == "expert:depth=0" == fichas.Bot("expert:depth=0").strength
+    assert fichas.Bot("expert:depth=0", depth=1).strength == "expert"
+    game = fichas.Game("parchis:two-player", seed=4)
+    while game.to_act is None:
+        game.roll()
+    view = game.view(game.to_act)
+    hint, same = shallow.choose(view), fichas.Bot("expert:depth=0", seed=3).choose(view)
+    assert hint is not None and same is not None and hint.action == same.action
+    with pytest.raises(fichas.ConfigError, match="expected depth=0 or depth=1"):
+        fichas.Bot("expert", depth=2)
+    with pytest.raises(fichas.ConfigError, match="does not search [(]the expert takes depth alone, 0 or 1[)]"):
+        fichas.Bot("expert", depth=0, nodes=10)
+
+
 def test_bad_bots_are_refused_with_a_clear_error() -> None:
     with pytest.raises(fichas.ConfigError, match="random, greedy, search, easy, medium, hard or expert"):
         fichas.Bot("genius")
