@@ -423,7 +423,7 @@ impl Greedy<'_> {
             *s += e;
         }
         let board = after.board;
-        let share = if board.in_corridor(me) == 4 { 1.0 } else { shares(&assessment.strength)[me.index()] };
+        let share = if board.is_complete(me) { 1.0 } else { shares(&assessment.strength)[me.index()] };
         (share, assessment)
     }
 }
@@ -513,7 +513,7 @@ fn explain<R: Rng + ?Sized>(view: &View, actions: &Actions, chosen: usize, rng: 
     let mut after = base;
     let mut events = Events::new();
     after.play_unchecked(&action, &mut events);
-    if after.board().in_corridor(me) == 4 {
+    if after.board().is_complete(me) {
         return Reason::Wins;
     }
     let captured = events.iter().find_map(|e| match *e {

@@ -171,7 +171,7 @@ fn reach(board: &Board, seat: Seat, hand: &Cards, out: &mut [f32]) {
 /// Every seat's win share, by the network, in the position `after` as its viewer knows it: 1
 /// for a seat whose four tokens are in its corridor.
 pub(crate) fn values(after: &After, deck: &Cards, odds: &Odds, net: &Network<'_>) -> [f32; SEATS] {
-    if let Some(winner) = Seat::ALL.into_iter().find(|&s| after.board.in_corridor(s) == usize::from(CORRIDOR)) {
+    if let Some(winner) = Seat::ALL.into_iter().find(|&s| after.board.is_complete(s)) {
         return Seat::ALL.map(|s| if s == winner { 1.0 } else { 0.0 });
     }
     let heuristic = assess(&after.board, &after.hands(), odds);

@@ -244,6 +244,12 @@ impl Board {
         self.tokens[seat.index()].iter().filter(|p| p.corridor_cell().is_some()).count()
     }
 
+    /// Whether all of `seat`'s tokens are in its corridor: the seat has won (docs/rules/cartas.md
+    /// §3.5).
+    pub fn is_complete(&self, seat: Seat) -> bool {
+        self.in_corridor(seat) == TOKENS
+    }
+
     /// Whether `seat` has a token blocking its start.
     pub fn is_blocking(&self, seat: Seat) -> bool {
         self.blocking & (1 << seat.index()) != 0
@@ -368,6 +374,14 @@ mod tests {
         assert_eq!(Place::of(Seat::ALL[1], Spot::Track(16)), Some(Place::track(0)));
         assert_eq!(Place::of(Seat::ALL[1], Spot::Track(15)), Some(Place::track(63)));
         assert_eq!(Place::of(Seat::ALL[0], Spot::Track(64)), None);
+    }
+
+    #[test]
+    fn a_seat_is_complete_with_all_four_tokens_in_its_corridor() {
+        let board: Board = "c1,c2,c3,c4/c1,c2,c3,40/-/-".parse().unwrap();
+        assert!(board.is_complete(Seat::ALL[0]));
+        assert!(!board.is_complete(Seat::ALL[1]), "three in the corridor, one on the track");
+        assert!(!board.is_complete(Seat::ALL[2]), "all at home");
     }
 
     #[test]

@@ -187,8 +187,8 @@ impl State {
             }
         }
 
-        let complete: Option<Seat> = Seat::ALL.into_iter().find(|&s| state.board.in_corridor(s) == TOKENS);
-        if Seat::ALL.iter().filter(|&&s| state.board.in_corridor(s) == TOKENS).count() > 1 {
+        let complete: Option<Seat> = Seat::ALL.into_iter().find(|&s| state.board.is_complete(s));
+        if Seat::ALL.iter().filter(|&&s| state.board.is_complete(s)).count() > 1 {
             return Err(Inconsistent("two seats have all their tokens in their corridors"));
         }
         if stage != 4 && complete.is_some() {

@@ -578,7 +578,7 @@ impl State {
             }
             Action::SwapOwn { .. } | Action::Pass(_) | Action::Timeout => {}
         }
-        if self.board.in_corridor(seat) == TOKENS {
+        if self.board.is_complete(seat) {
             let outcome = Outcome { winner: seat };
             self.stage = Stage::Over(outcome);
             sink.emit(Event::Won { outcome });
