@@ -244,8 +244,8 @@ impl Board {
         self.tokens[seat.index()].iter().filter(|p| p.corridor_cell().is_some()).count()
     }
 
-    /// Whether all of `seat`'s tokens are in its corridor: the seat has won (docs/rules/cartas.md
-    /// §3.5).
+    /// Whether all of `seat`'s tokens are in its corridor: the seat has won
+    /// (docs/rules/cartas.md §3.5).
     pub fn is_complete(&self, seat: Seat) -> bool {
         self.in_corridor(seat) == TOKENS
     }
