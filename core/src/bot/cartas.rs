@@ -91,7 +91,8 @@ fn hand_value(hand: &Cards, home: usize) -> f32 {
 }
 
 /// Per count of steps, the share of the deck's cards that walk exactly that far (the 7 split
-/// and the joker included), and the same for walking 4 back and for bringing a token out.
+/// and the joker included), and the same for walking 4 back and for bringing a token out. Of a
+/// hand, it says what some card of the hand does.
 #[derive(Clone, Copy)]
 pub(super) struct Odds {
     forward: [f32; 14],
@@ -115,6 +116,21 @@ impl Odds {
             back: (n(Rank::Four) + n(Rank::Joker)) / total,
             out: (n(Rank::Ace) + n(Rank::King) + n(Rank::Joker)) / total,
         }
+    }
+
+    /// Whether some card walks exactly `steps` forward.
+    pub(super) fn walks(&self, steps: u8) -> bool {
+        self.forward.get(usize::from(steps)).is_some_and(|&share| share > 0.0)
+    }
+
+    /// Whether some card walks 4 back.
+    pub(super) fn goes_back(&self) -> bool {
+        self.back > 0.0
+    }
+
+    /// Whether some card brings a token out.
+    pub(super) fn brings_out(&self) -> bool {
+        self.out > 0.0
     }
 }
 
@@ -154,19 +170,21 @@ fn token_value(seat: Seat, spot: Spot, blocking: bool) -> f32 {
     match spot {
         Spot::Home => 0.0,
         Spot::Corridor(k) => IN_CORRIDOR + DEEPER * f32::from(k.saturating_sub(1)),
-        Spot::Track(cell) => {
-            let walked = (cell + 64 - start(seat)) % 64;
-            // Steps to the first corridor cell: round the lap, or one from the own start when
-            // the token came back to it (only a token just brought out must go round).
-            let to_corridor = if blocking {
-                65
-            } else if walked == 0 {
-                1
-            } else {
-                65 - walked
-            };
-            OUT + ON_TRACK * (1.0 - f32::from(to_corridor) / 65.0)
-        }
+        Spot::Track(cell) => OUT + ON_TRACK * (1.0 - f32::from(to_corridor(seat, cell, blocking)) / 65.0),
+    }
+}
+
+/// The steps from a token of `seat` on `cell` to the first cell of its corridor: round the lap,
+/// or one from the own start when the token came back to it (only a token just brought out,
+/// blocking, must go round).
+pub(super) fn to_corridor(seat: Seat, cell: u8, blocking: bool) -> u8 {
+    let walked = (cell + 64 - start(seat)) % 64;
+    if blocking {
+        65
+    } else if walked == 0 {
+        1
+    } else {
+        65 - walked
     }
 }
 

@@ -28,10 +28,10 @@
 use arrayvec::ArrayVec;
 use rand_core::Rng;
 
-use crate::bot::cartas::{After, Assessment, Odds, SHARPNESS, assess, best_of};
+use crate::bot::cartas::{After, Assessment, Odds, SHARPNESS, assess, best_of, to_corridor};
 use crate::bot::math;
 use crate::bot::network::{Network, NetworkGame};
-use crate::cartas::{Board, CORRIDOR, Cards, MAX_ACTIONS, Rank, SEATS, Spot, State, TRACK, View, natural_card, start};
+use crate::cartas::{Board, CORRIDOR, Cards, MAX_ACTIONS, Rank, SEATS, Spot, State, TRACK, View, start};
 use crate::seat::Seat;
 
 // Where each group of features starts.
@@ -99,27 +99,14 @@ pub(crate) fn features(after: &After, deck: &Cards, heuristic: &Assessment, seat
     out[ROUND + 1] = f32::from(u8::from(after.exchange));
 }
 
-/// Steps a forward walk of some card in `hand` takes: bit `n` for `n` steps (one token's share
-/// of a 7 included).
-fn walks(hand: &Cards) -> u16 {
-    let held = |rank: Rank| hand.count(rank) > 0;
-    (1..=13u8)
-        .filter(|&steps| {
-            natural_card(steps).is_some_and(held) || (steps <= 7 && held(Rank::Seven)) || held(Rank::Joker)
-        })
-        .fold(0, |mask, steps| mask | 1 << steps)
-}
-
 /// What `seat`'s own `hand` reaches on its next turn, which a single layer of one-hot cells and
 /// card counts cannot easily combine: its tokens on the track a card walks into a free corridor
 /// cell, its tokens in the corridor a card walks deeper, the rival tokens a card captures, each
 /// a quarter, and whether a card brings a token out. Walls on the way are not looked for: these
 /// are hints for the network, the rules decide what is legal.
 fn reach(board: &Board, seat: Seat, hand: &Cards, out: &mut [f32]) {
-    let mask = walks(hand);
-    let walks_by = |steps: u8| steps <= 13 && mask & (1 << steps) != 0;
-    let backward = hand.count(Rank::Four) > 0 || hand.count(Rank::Joker) > 0;
-    let brings_out = hand.count(Rank::Ace) > 0 || hand.count(Rank::King) > 0 || hand.count(Rank::Joker) > 0;
+    // The heuristic's odds of a hand: what some card of it does, the 7's split and joker included.
+    let held = Odds::of(hand);
     let origin = start(seat);
     // The corridor cells taken, bit `c` for cell `c`; a token cannot pass another there.
     let corridor = board.tokens(seat).fold(0u8, |m, t| if let Spot::Corridor(c) = t.spot { m | 1 << c } else { m });
@@ -130,35 +117,31 @@ fn reach(board: &Board, seat: Seat, hand: &Cards, out: &mut [f32]) {
         match token.spot {
             Spot::Home => {}
             Spot::Track(cell) => {
-                let past = (cell + TRACK - origin) % TRACK;
-                let to_start = match (past, token.blocking) {
-                    (0, false) => 0,
-                    (0, true) => TRACK,
-                    _ => TRACK - past,
-                };
-                if (1..first_taken).any(|c| to_start < TRACK && walks_by(to_start + c)) {
+                // The free corridor cells before the first taken one, counted from the first.
+                let first = to_corridor(seat, cell, token.blocking);
+                if (0..first_taken - 1).any(|k| held.walks(first + k)) {
                     enter += 1;
                 }
                 for steps in 1..=13 {
                     let to = (cell + steps) % TRACK;
-                    if walks_by(steps) && rival_at(to) {
+                    if held.walks(steps) && rival_at(to) {
                         captures |= 1 << to;
                     }
                 }
                 let back = (cell + TRACK - 4) % TRACK;
-                if backward && rival_at(back) {
+                if held.goes_back() && rival_at(back) {
                     captures |= 1 << back;
                 }
             }
             Spot::Corridor(c) => {
                 let free = (c + 1..=CORRIDOR).take_while(|&d| corridor & (1 << d) == 0).count() as u8;
-                if (1..=free).any(walks_by) {
+                if (1..=free).any(|steps| held.walks(steps)) {
                     deeper += 1;
                 }
             }
         }
     }
-    let can_bring_out = brings_out && board.at_home(seat) > 0 && !board.stands_on(seat, origin);
+    let can_bring_out = held.brings_out() && board.at_home(seat) > 0 && !board.stands_on(seat, origin);
     if can_bring_out && rival_at(origin) {
         captures |= 1 << origin;
     }
