@@ -295,12 +295,14 @@ def train(game: str, seed: int, settings: Settings, out: Optional[Path],
     rng = np.random.default_rng(seed)
     if start is not None:
         net = Network.from_bytes(start).widened(features, settings.hidden, rng)
-        start = net.to_bytes(game)
     else:
         net = Network.new(features, settings.hidden, rng)
+    encoded = net.to_bytes(game)
     # The crate reads the network before it plays any game: a shape it refuses (more hidden
     # units than it holds) stops the run here, not after a generation of self-play.
-    _fichas.training_samples(VARIANTS[game][0], 0, seed, weights=net.to_bytes(game))
+    _fichas.training_samples(VARIANTS[game][0], 0, seed, weights=encoded)
+    if start is not None:
+        start = encoded  # the widened network, which is measured and kept as the start
     adam = Adam(net.params(), settings.learning_rate)
     curve = Curve(game, seed, settings.__dict__.copy())
     window: List[Data] = []
