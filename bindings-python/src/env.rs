@@ -228,7 +228,6 @@ impl PyVectorGames {
 /// The arrays it shows are its own buffers, written in place by every `reset` and `step`.
 #[pyclass(module = "fichas._fichas", name = "LearnerGames", frozen)]
 struct PyLearnerGames {
-    variant: Variant,
     setup: LearnerSetup,
     threads: usize,
     batch: Mutex<LearnerBatch>,
@@ -336,7 +335,6 @@ impl PyLearnerGames {
             std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| LearnerBatch::new(num_envs, seed, setup)))
         });
         let games = PyLearnerGames {
-            variant,
             setup,
             threads,
             batch: Mutex::new(batch.map_err(|_| internal_error())?),
@@ -468,7 +466,7 @@ impl PyLearnerGames {
     /// The variant, as its configuration text.
     #[getter]
     fn variant(&self) -> String {
-        self.variant.to_string()
+        self.setup.variant().to_string()
     }
 
     /// The learner's seat.
@@ -480,7 +478,7 @@ impl PyLearnerGames {
     /// The bot strength on each seat, as text (None on the learner's).
     #[getter]
     fn opponents(&self) -> Vec<Option<String>> {
-        fichas::Seat::ALL[..self.variant.seats()]
+        fichas::Seat::ALL[..self.setup.variant().seats()]
             .iter()
             .map(|&s| self.setup.opponent(s).map(|o| o.to_string()))
             .collect()
