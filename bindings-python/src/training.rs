@@ -1,10 +1,12 @@
 //! What `tools/train_expert.py` needs from the engine: games of self-play with their positions
-//! and results, and matches of a network in training against a bot. The games of a call are
-//! split over threads by index, so the same seed gives the same samples on any number of them.
+//! and results, and matches of a network in training against a bot or another network. The
+//! games of a call are split over threads by index, so the same seed gives the same samples on
+//! any number of them.
 
 use fichas::bot::network::Network;
 use fichas::bot::training::{self, Player, Samples, SelfPlay};
 use numpy::{PyArray1, PyArrayMethods};
+use pyo3::types::PyBytes;
 
 use super::*;
 
@@ -96,26 +98,52 @@ fn training_samples<'py>(
     Ok(dict)
 }
 
-/// Games `0..games` of `variant` between a network (`weights`) and the bot `opponent`, the seats
-/// taken in turn: returns `(wins, games_ended)`, a shared win counted in its share.
+/// Who a network in training meets: a bot, or another network (its bytes).
+enum Opponent {
+    Bot(Strength),
+    Network(Vec<u8>),
+}
+
+/// Games `0..games` of `variant` between a network (`weights`) and `opponent`, a bot's name or
+/// another network's bytes, the seats taken in turn: returns `(wins, games_ended)`, a shared win
+/// counted in its share.
 #[pyfunction]
 #[pyo3(signature = (variant, weights, opponent, games, seed, threads=1))]
 fn training_match(
     py: Python<'_>,
     variant: &str,
     weights: Vec<u8>,
-    opponent: &str,
+    opponent: &Bound<'_, PyAny>,
     games: u64,
     seed: u64,
     threads: usize,
 ) -> PyResult<(f64, u64)> {
     let variant = parse_variant(variant)?;
-    let opponent = player_strength(opponent)?;
+    let opponent = if let Ok(name) = opponent.extract::<String>() {
+        Opponent::Bot(player_strength(&name)?)
+    } else if let Ok(bytes) = opponent.cast::<PyBytes>() {
+        let bytes = bytes.as_bytes().to_vec();
+        if let Err(e) = training::read_weights(variant, &bytes) {
+            return Err(ConfigError::new_err(format!("the opponent's weights: {e}")));
+        }
+        Opponent::Network(bytes)
+    } else {
+        return Err(PyTypeError::new_err(format!(
+            "the opponent is a bot's name (str) or a network's weights (bytes), not {}",
+            opponent.get_type().name()?
+        )));
+    };
     network(variant, &weights)?;
     let parts = py.detach(|| {
-        split(games, threads, |range| match training::read_weights(variant, &weights) {
-            Ok(net) => training::match_network(variant, &net, opponent, range, seed),
-            Err(_) => (0.0, 0),
+        split(games, threads, |range| {
+            let Ok(net) = training::read_weights(variant, &weights) else { return (0.0, 0) };
+            match &opponent {
+                Opponent::Bot(strength) => training::match_network(variant, &net, Player::Bot(*strength), range, seed),
+                Opponent::Network(bytes) => match training::read_weights(variant, bytes) {
+                    Ok(other) => training::match_network(variant, &net, Player::Network(&other), range, seed),
+                    Err(_) => (0.0, 0),
+                },
+            }
         })
     })?;
     Ok(parts.into_iter().fold((0.0, 0), |(w, n), (pw, pn)| (w + pw, n + pn)))

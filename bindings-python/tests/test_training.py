@@ -5,6 +5,7 @@ import pathlib
 from types import ModuleType
 from typing import Any
 
+import numpy as np
 import pytest
 
 import fichas
@@ -60,6 +61,30 @@ def test_weights_are_checked_before_they_play() -> None:
     assert (cartas["shares"].sum(axis=1) == 1.0).all() and cartas["games"] == 1
     with pytest.raises(fichas.ConfigError, match="another game"):
         _fichas.training_match("cartas", parchis_shape, "random", 1, 1)
+
+
+def test_a_network_meets_another_network_head_to_head(train_expert: ModuleType) -> None:
+    shipped = (_weights_dir() / "cartas.bin").read_bytes()
+    # A network that outputs nothing leaves Cartas' expert judging as greedy does.
+    silent = train_expert.Network.new(_fichas.training_features("cartas"), 1, np.random.default_rng(0))
+    silent.w2[:] = 0.0
+    greedy = silent.to_bytes("cartas")
+    # The seats alternate, so two equal players would win half the games each.
+    wins, games = _fichas.training_match("cartas", shipped, greedy, 100, 2)
+    assert games == 100 and wins > 55, f"the shipped network won {wins} of {games}"
+    wins, games = _fichas.training_match("cartas", greedy, shipped, 100, 2)
+    assert games == 100 and wins < 45, f"greedy's judgement won {wins} of {games}"
+
+
+def test_an_opponent_is_a_bots_name_or_a_networks_weights() -> None:
+    shipped = (_weights_dir() / "cartas.bin").read_bytes()
+    with pytest.raises(fichas.ConfigError, match="the opponent's weights: .* do not start with FICHASNN"):
+        _fichas.training_match("cartas", shipped, b"not weights", 1, 1)
+    parchis = (_weights_dir() / "parchis.bin").read_bytes()
+    with pytest.raises(fichas.ConfigError, match="the opponent's weights: .*another game"):
+        _fichas.training_match("cartas", shipped, parchis, 1, 1)
+    with pytest.raises(TypeError, match=r"a bot's name \(str\) or a network's weights \(bytes\), not int"):
+        _fichas.training_match("cartas", shipped, 3, 1, 1)  # type: ignore[arg-type]
 
 
 def _weights_dir() -> pathlib.Path:

@@ -1,6 +1,6 @@
 //! What the expert's network learns from, and how a network in training is measured: games of
 //! self-play that keep positions with the result they led to, and matches of a network against a
-//! bot. `bindings-python/tools/train_expert.py` drives these through the Python package.
+//! bot or another network. `bindings-python/tools/train_expert.py` drives these through the Python package.
 //!
 //! Samples are afterstates, each with every seat's features and its side's target: the win share
 //! it ended with, or with [`SelfPlay::lambda`] below 1 the TD(λ) return of the network's
@@ -130,13 +130,14 @@ pub fn self_play(variant: Variant, player: Player<'_>, games: Range<u64>, seed: 
     }
 }
 
-/// Plays games `games` of `variant` with `network` on the seats of one bot and `opponent` on the
-/// other's, taking the seats in turn (`A B A B`, then `B A B A` in the next game), and returns
-/// the wins of `network`'s seats (a shared win counted in its share) and the games that ended.
+/// Plays games `games` of `variant` with `network` on the seats of one player and `opponent` (a
+/// bot, or another network) on the other's, taking the seats in turn (`A B A B`, then `B A B A`
+/// in the next game), and returns the wins of `network`'s seats (a shared win counted in its
+/// share) and the games that ended.
 pub fn match_network(
     variant: Variant,
     network: &Network<'_>,
-    opponent: Strength,
+    opponent: Player<'_>,
     games: Range<u64>,
     seed: u64,
 ) -> (f64, u64) {
@@ -145,7 +146,7 @@ pub fn match_network(
     for index in games {
         let mut rng = game_rng(seed, index);
         let ours = |s: usize| (s + index as usize) % 2 == 0;
-        let players = core::array::from_fn(|s| if ours(s) { Player::Network(network) } else { Player::Bot(opponent) });
+        let players = core::array::from_fn(|s| if ours(s) { Player::Network(network) } else { opponent });
         let seeds = Seat::ALL.map(|s| bot_seed(seed, index, s));
         let mut ignored = Samples::default();
         let how = SelfPlay { keep_one_in: 0, explore: 0.0, lambda: 1.0 };
@@ -445,8 +446,24 @@ mod tests {
         }
         let last = &out.shares[out.shares.len() - 4..];
         assert!(last.iter().any(|&s| s > 0.5), "the last position leans to the winner: {last:?}");
-        let (won, ended) = match_network(cartas(), &net, Strength::RANDOM, 0..4, 1);
+        let (won, ended) = match_network(cartas(), &net, Player::Bot(Strength::RANDOM), 0..4, 1);
         assert_eq!(ended, 4);
         assert!(won >= 3.0, "greedy's judgement beats random play: {won} of 4");
+    }
+
+    /// Two networks can meet: the shipped Cartas network against one that outputs nothing (and so
+    /// judges as greedy does), each on either side of the match.
+    #[test]
+    fn a_network_can_be_matched_against_another_network() {
+        let shipped = shipped_weights(cartas()).unwrap();
+        let q = alloc::vec![0i8; cartas_expert::FEATURES];
+        let bytes = to_bytes(NetworkGame::Cartas, cartas_expert::FEATURES, &[1.0], &[0.0], &[0.0], 0.0, &q);
+        let nothing = read_weights(cartas(), &bytes).unwrap();
+        let (won, ended) = match_network(cartas(), &shipped, Player::Network(&nothing), 0..100, 2);
+        assert_eq!(ended, 100);
+        assert!(won > 55.0, "the trained network beats greedy's judgement: {won} of 100");
+        let (won, ended) = match_network(cartas(), &nothing, Player::Network(&shipped), 0..100, 2);
+        assert_eq!(ended, 100);
+        assert!(won < 45.0, "greedy's judgement loses to the trained network: {won} of 100");
     }
 }
