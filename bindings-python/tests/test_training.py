@@ -111,6 +111,33 @@ def test_going_on_keeps_the_starting_weights_when_no_generation_beats_them(
     assert curve.start["share"] == 0.6 and curve.generations[0]["share"] == 0.4
 
 
+def test_generations_can_be_measured_head_to_head_against_the_starting_weights(
+    train_expert: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
+) -> None:
+    start = short_run(train_expert, seed=5)
+    opponents: list[Any] = []
+
+    def match(variant: str, weights: bytes, opponent: Any, games: int, seed: int, threads: int = 1) -> Any:
+        opponents.append(opponent)
+        return (52.0, 100)  # the first generation wins 52% against the start
+
+    monkeypatch.setattr(train_expert._fichas, "training_match", match)
+    settings = train_expert.Settings(**train_expert.QUICK.__dict__)
+    settings.games, settings.measure_games, settings.measure_against = 40, 100, "start"
+    out = tmp_path / "parchis.bin"
+    weights, curve = train_expert.train("parchis", 7, settings, out, log=lambda _: None, start=start)
+    # The start is not measured: against itself it would win half. The generation beat that.
+    assert opponents == [start], "one match, the generation's, against the starting weights"
+    assert weights != start and out.read_bytes() == weights
+    assert curve.start is None and curve.generations[0]["against"] == "start"
+    settings.measure_against = "hard"
+    with pytest.raises(ValueError, match="measured against medium or start, not 'hard'"):
+        train_expert.train("parchis", 7, settings, None, log=lambda _: None, start=start)
+    settings.measure_against = "start"
+    with pytest.raises(ValueError, match=r"needs starting weights \(--start\)"):
+        train_expert.train("parchis", 7, settings, None, log=lambda _: None)
+
+
 def test_a_network_wider_than_the_crate_holds_is_refused_before_any_game(
     train_expert: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:

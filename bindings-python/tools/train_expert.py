@@ -10,8 +10,9 @@ generation's games are played by a bot (medium in the dice games, greedy in Cart
 searches), and a position's target is the result its side ended with. Each later generation's
 games are played by the network itself, its own plan at every seat, with a few random moves to
 explore, and a position's target is the TD(λ) return of the network's estimates at the positions
-that follow. After each generation the network plays medium (1,000 games; 400 in Cartas); the
-best generation is written, and the curve of those results goes to --curve (JSON).
+that follow. After each generation the network plays medium (1,000 games; 400 in Cartas), or
+with --measure-against start the starting weights head to head; the best generation is
+written, and the curve of those results goes to --curve (JSON).
 
 The whole run is a function of --seed: the games come from the engine's seeded batches, and the
 network's initial weights, the order of the samples and every update from numpy generators
@@ -71,6 +72,7 @@ class Settings:
     learning_rate: float = 1e-3
     teacher: str = "medium"
     measure_games: int = 1000
+    measure_against: str = "medium"  # or "start": head to head against the starting weights
     final_games: int = 0  # a last match against final_opponent (slow: hard takes milliseconds a move)
     final_opponent: Optional[str] = "hard"
     threads: int = 2
@@ -303,13 +305,22 @@ def train(game: str, seed: int, settings: Settings, out: Optional[Path],
     _fichas.training_samples(VARIANTS[game][0], 0, seed, weights=encoded)
     if start is not None:
         start = encoded  # the widened network, which is measured and kept as the start
+    if settings.measure_against not in ("medium", "start"):
+        raise ValueError(f"a generation is measured against medium or start, not {settings.measure_against!r}")
+    against_start = settings.measure_against == "start"
+    if against_start and start is None:
+        raise ValueError("measuring against the starting weights needs starting weights (--start)")
     adam = Adam(net.params(), settings.learning_rate)
     curve = Curve(game, seed, settings.__dict__.copy())
     window: List[Data] = []
     weights: Optional[bytes] = start
     best: Optional[bytes] = start
     best_share = -1.0
-    if start is not None and settings.measure_games > 0:
+    if against_start:
+        # Head to head, the starting weights would win half the games against themselves; they
+        # stay unless a generation wins more.
+        best_share = 0.5
+    elif start is not None and settings.measure_games > 0:
         # The starting weights stay unless a generation plays medium better than they do.
         wins, n = _fichas.training_match(
             MEASURED[game], start, "medium", settings.measure_games, seed + 7919, threads=settings.threads
@@ -325,15 +336,15 @@ def train(game: str, seed: int, settings: Settings, out: Optional[Path],
         loss = fit(net, Data.join(window), settings, rng, adam)
         weights = net.to_bytes(game)
         wins, n = _fichas.training_match(
-            MEASURED[game], weights, "medium", settings.measure_games, seed + 7919 * (generation + 1),
-            threads=settings.threads,
+            MEASURED[game], weights, start if against_start and start is not None else "medium",
+            settings.measure_games, seed + 7919 * (generation + 1), threads=settings.threads,
         )
         share = round(wins / max(n, 1), 4)
         point: Dict[str, Any] = {
             "generation": generation + 1,
             "samples": len(data),
             "loss": round(loss, 5),
-            "against": "medium",
+            "against": settings.measure_against,
             "variant": MEASURED[game],
             "games": n,
             "share": share,
@@ -341,11 +352,11 @@ def train(game: str, seed: int, settings: Settings, out: Optional[Path],
             "minutes": round((time.monotonic() - started) / 60, 2),
         }
         curve.generations.append(point)
-        # The generation that plays medium best is the one written: self-play can drift.
+        # The generation that plays best is the one written: self-play can drift.
         if share > best_share or best is None:
             best, best_share = weights, share
         log(f"{game} generation {generation + 1}: {len(data)} samples, loss {loss:.4f}, "
-            f"{point['share']:.1%} against medium over {n} games ({point['minutes']} min)")
+            f"{point['share']:.1%} against {settings.measure_against} over {n} games ({point['minutes']} min)")
         if out is not None and best is weights:
             out.write_bytes(weights)
     assert best is not None
@@ -378,17 +389,24 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--hidden", type=int)
     parser.add_argument("--learning-rate", type=float, help="Adam's step size")
     parser.add_argument("--td-lambda", type=float, help="λ of the TD(λ) targets (1: the results alone)")
+    parser.add_argument("--measure-against", choices=["medium", "start"],
+                        help="what each generation plays to be measured: medium, or the starting weights head to "
+                        "head (with --start; a sharper test, since the expert decides in a fraction of a millisecond)")
+    parser.add_argument("--measure-games", type=int, help="the games of each generation's measure")
     parser.add_argument("--final-games", type=int, help="games of the last match, against hard (0: none)")
     parser.add_argument("--start", type=Path, help="go on from these weights instead of from scratch (with more "
                         "--hidden units than they have, or fewer features than the game's, the new ones start with "
                         "no effect)")
     args = parser.parse_args(argv)
+    if args.measure_against == "start" and args.start is None:
+        parser.error("--measure-against start measures each generation against the starting weights: "
+                     "give them with --start")
     games = list(VARIANTS) if args.game == "all" else [args.game]
     args.out.mkdir(parents=True, exist_ok=True)
     for game in games:
         settings = Settings(**QUICK.__dict__) if args.quick else Settings(**GAME_SETTINGS.get(game, {}))
         options = ("generations", "games", "threads", "keep_one_in", "epochs", "hidden", "final_games",
-                   "learning_rate", "td_lambda")
+                   "learning_rate", "td_lambda", "measure_against", "measure_games")
         for name in options:
             if getattr(args, name) is not None:
                 setattr(settings, name, getattr(args, name))
