@@ -1,6 +1,7 @@
 //! What the expert's network learns from, and how a network in training is measured: games of
 //! self-play that keep positions with the result they led to, and matches of a network against a
-//! bot or another network. `bindings-python/tools/train_expert.py` drives these through the Python package.
+//! bot or another network. `bindings-python/tools/train_expert.py` drives these through the
+//! Python package.
 //!
 //! Samples are afterstates, each with every seat's features and its side's target: the win share
 //! it ended with, or with [`SelfPlay::lambda`] below 1 the TD(λ) return of the network's
