@@ -116,20 +116,25 @@ def test_generations_can_be_measured_head_to_head_against_the_starting_weights(
 ) -> None:
     start = short_run(train_expert, seed=5)
     opponents: list[Any] = []
+    wins = 52.0
 
     def match(variant: str, weights: bytes, opponent: Any, games: int, seed: int, threads: int = 1) -> Any:
         opponents.append(opponent)
-        return (52.0, 100)  # the first generation wins 52% against the start
+        return (wins, 100)
 
     monkeypatch.setattr(train_expert._fichas, "training_match", match)
     settings = train_expert.Settings(**train_expert.QUICK.__dict__)
     settings.games, settings.measure_games, settings.measure_against = 40, 100, "start"
     out = tmp_path / "parchis.bin"
     weights, curve = train_expert.train("parchis", 7, settings, out, log=lambda _: None, start=start)
-    # The start is not measured: against itself it would win half. The generation beat that.
+    # The start is not measured: against itself it would win half. A generation that wins 52%
+    # beats that; one that wins 48% does not, and the start stays.
     assert opponents == [start], "one match, the generation's, against the starting weights"
     assert weights != start and out.read_bytes() == weights
     assert curve.start is None and curve.generations[0]["against"] == "start"
+    wins = 48.0
+    weights, curve = train_expert.train("parchis", 7, settings, out, log=lambda _: None, start=start)
+    assert weights == start and out.read_bytes() == start
     settings.measure_against = "hard"
     with pytest.raises(ValueError, match="measured against medium or start, not 'hard'"):
         train_expert.train("parchis", 7, settings, None, log=lambda _: None, start=start)
