@@ -98,12 +98,6 @@ fn training_samples<'py>(
     Ok(dict)
 }
 
-/// Who a network in training meets: a bot, or another network (its bytes).
-enum Opponent {
-    Bot(Strength),
-    Network(Vec<u8>),
-}
-
 /// Games `0..games` of `variant` between a network (`weights`) and `opponent`, a bot's name or
 /// another network's bytes, the seats taken in turn: returns `(wins, games_ended)`, a shared win
 /// counted in its share.
@@ -119,33 +113,29 @@ fn training_match(
     threads: usize,
 ) -> PyResult<(f64, u64)> {
     let variant = parse_variant(variant)?;
-    let opponent = if let Ok(name) = opponent.extract::<String>() {
-        Opponent::Bot(player_strength(&name)?)
+    // A bot's strength, or the other network's bytes (read below, once they are held here).
+    let (bot, theirs) = if let Ok(name) = opponent.extract::<String>() {
+        (Some(player_strength(&name)?), Vec::new())
     } else if let Ok(bytes) = opponent.cast::<PyBytes>() {
-        let bytes = bytes.as_bytes().to_vec();
-        if let Err(e) = training::read_weights(variant, &bytes) {
-            return Err(ConfigError::new_err(format!("the opponent's weights: {e}")));
-        }
-        Opponent::Network(bytes)
+        (None, bytes.as_bytes().to_vec())
     } else {
         return Err(PyTypeError::new_err(format!(
             "the opponent is a bot's name (str) or a network's weights (bytes), not {}",
             opponent.get_type().name()?
         )));
     };
-    network(variant, &weights)?;
-    let parts = py.detach(|| {
-        split(games, threads, |range| {
-            let Ok(net) = training::read_weights(variant, &weights) else { return (0.0, 0) };
-            match &opponent {
-                Opponent::Bot(strength) => training::match_network(variant, &net, Player::Bot(*strength), range, seed),
-                Opponent::Network(bytes) => match training::read_weights(variant, bytes) {
-                    Ok(other) => training::match_network(variant, &net, Player::Network(&other), range, seed),
-                    Err(_) => (0.0, 0),
-                },
-            }
-        })
-    })?;
+    let their_net;
+    let opponent = match bot {
+        Some(strength) => Player::Bot(strength),
+        None => {
+            their_net = training::read_weights(variant, &theirs)
+                .map_err(|e| ConfigError::new_err(format!("the opponent's weights: {e}")))?;
+            Player::Network(&their_net)
+        }
+    };
+    let net = network(variant, &weights)?;
+    let parts =
+        py.detach(|| split(games, threads, |range| training::match_network(variant, &net, opponent, range, seed)))?;
     Ok(parts.into_iter().fold((0.0, 0), |(w, n), (pw, pn)| (w + pw, n + pn)))
 }
 
