@@ -668,27 +668,27 @@ struct RowOut<'r> {
 impl Row {
     /// Row `index` of a batch seeded with `seed`: its dice from [`game_rng`], seat `s`'s bot
     /// from [`bot_seed`], at the learner's first decision.
-    fn fresh(variant: Variant, setup: &LearnerSetup, seed: u64, index: u64) -> Row {
+    fn fresh(setup: &LearnerSetup, seed: u64, index: u64) -> Row {
         let bots = Seat::ALL.map(|s| Bot::new(setup.bots[s.index()], bot_seed(seed, index, s)));
         let mut row = Row {
-            state: State::new(variant),
+            state: State::new(setup.variant),
             dice: game_rng(seed, index),
             bots,
             legal: Vec::with_capacity(crate::observation::MAX_LEGAL),
             steps: 0,
             ended: false,
         };
-        row.restart(variant, setup);
+        row.restart(setup);
         row
     }
 
     /// A new game, played by the bots up to the learner's first decision (dealt again should
     /// the others finish first).
-    fn restart(&mut self, variant: Variant, setup: &LearnerSetup) {
+    fn restart(&mut self, setup: &LearnerSetup) {
         self.ended = false;
         self.legal.clear();
         for _ in 0..DEALS {
-            self.state = State::new(variant);
+            self.state = State::new(setup.variant);
             self.steps = 0;
             if let Settled::Learner = self.play_others(setup) {
                 self.state.extend_legal_ids(&mut self.legal);
@@ -736,7 +736,7 @@ impl Row {
 
     /// Plays the learner's `action` (or, in a row whose game ended, starts the next game) and
     /// writes the row; see [`LearnerBatch::step`].
-    fn step(&mut self, variant: Variant, setup: &LearnerSetup, action: i64, out: RowOut<'_>) {
+    fn step(&mut self, setup: &LearnerSetup, action: i64, out: RowOut<'_>) {
         *out.reward = 0.0;
         *out.terminated = false;
         *out.truncated = false;
@@ -744,7 +744,7 @@ impl Row {
         if self.ended {
             // Autoreset::NextStep: the step after the end starts anew and ignores the action
             // (a disabled autoreset refused the step before it began).
-            self.restart(variant, setup);
+            self.restart(setup);
             self.show(setup.seat, out.observation, out.mask);
             return;
         }
@@ -783,7 +783,7 @@ impl Row {
                     out.final_observation.copy_from_slice(out.observation);
                     out.final_mask.copy_from_slice(out.mask);
                 }
-                self.restart(variant, setup);
+                self.restart(setup);
                 self.show(setup.seat, out.observation, out.mask);
             } else {
                 self.ended = true;
@@ -852,7 +852,7 @@ impl LearnerBatch {
     /// decision (the bots before it have played). The setup carries its variant, so its seats
     /// always fit the games.
     pub fn new(games: usize, seed: u64, setup: LearnerSetup) -> LearnerBatch {
-        let rows = (0..games as u64).map(|i| Row::fresh(setup.variant, &setup, seed, i)).collect();
+        let rows = (0..games as u64).map(|i| Row::fresh(&setup, seed, i)).collect();
         LearnerBatch { setup, rows }
     }
 
@@ -908,9 +908,9 @@ impl LearnerBatch {
     /// writes the rows as [`LearnerBatch::observe`] does.
     pub fn reset(&mut self, out: &mut LearnerSlices<'_>) -> Result<(), BatchError> {
         self.check_buffers(out)?;
-        let (variant, setup) = (self.setup.variant, self.setup);
+        let setup = self.setup;
         for row in &mut self.rows {
-            row.restart(variant, &setup);
+            row.restart(&setup);
         }
         self.observe(out)
     }
@@ -929,12 +929,12 @@ impl LearnerBatch {
         if rows.len() != games {
             return Err(BatchError::Size { what: "the reset mask", given: rows.len(), expected: games, games });
         }
-        let (variant, setup) = (self.setup.variant, self.setup);
-        let (len, space) = (variant.observation_len(), usize::from(variant.action_space()));
+        let setup = self.setup;
+        let (len, space) = (setup.variant.observation_len(), usize::from(setup.variant.action_space()));
         for (i, (row, _)) in self.rows.iter_mut().zip(rows).enumerate().filter(|(_, (_, r))| **r) {
             match seed {
-                Some(seed) => *row = Row::fresh(variant, &setup, seed, i as u64),
-                None => row.restart(variant, &setup),
+                Some(seed) => *row = Row::fresh(&setup, seed, i as u64),
+                None => row.restart(&setup),
             }
             clear_row(i, out);
             row.show(setup.seat, &mut out.observations[i * len..][..len], &mut out.masks[i * space..][..space]);
@@ -952,7 +952,7 @@ impl LearnerBatch {
     pub fn step(&mut self, actions: &[i64], out: &mut LearnerSlices<'_>) -> Result<(), BatchError> {
         self.check_buffers(out)?;
         self.check_actions(actions)?;
-        run_learner(self.setup.variant, &self.setup, &mut self.rows, actions, out);
+        run_learner(&self.setup, &mut self.rows, actions, out);
         Ok(())
     }
 
@@ -969,12 +969,12 @@ impl LearnerBatch {
         self.check_actions(actions)?;
         let games = self.rows.len();
         let per_thread = games.div_ceil(threads.max(1)).max(1);
-        let (variant, setup) = (self.setup.variant, self.setup);
+        let setup = self.setup;
         if per_thread >= games {
-            run_learner(variant, &setup, &mut self.rows, actions, out);
+            run_learner(&setup, &mut self.rows, actions, out);
             return Ok(());
         }
-        let (len, space) = (variant.observation_len(), usize::from(variant.action_space()));
+        let (len, space) = (setup.variant.observation_len(), usize::from(setup.variant.action_space()));
         let mut rest = LearnerSlices {
             observations: core::mem::take(&mut out.observations),
             masks: core::mem::take(&mut out.masks),
@@ -989,7 +989,7 @@ impl LearnerBatch {
             for (rows, actions) in self.rows.chunks_mut(per_thread).zip(actions.chunks(per_thread)) {
                 let mut part = take_rows(&mut rest, rows.len(), len, space);
                 let setup = &setup;
-                scope.spawn(move || run_learner(variant, setup, rows, actions, &mut part));
+                scope.spawn(move || run_learner(setup, rows, actions, &mut part));
             }
         });
         Ok(())
@@ -1082,8 +1082,8 @@ fn take_rows<'a>(rest: &mut LearnerSlices<'a>, rows: usize, len: usize, space: u
 
 /// Steps `rows` with `actions` (checked by the caller) and writes their rows of `out`, whose
 /// sizes were checked.
-fn run_learner(variant: Variant, setup: &LearnerSetup, rows: &mut [Row], actions: &[i64], out: &mut LearnerSlices<'_>) {
-    let (len, space) = (variant.observation_len(), usize::from(variant.action_space()));
+fn run_learner(setup: &LearnerSetup, rows: &mut [Row], actions: &[i64], out: &mut LearnerSlices<'_>) {
+    let (len, space) = (setup.variant.observation_len(), usize::from(setup.variant.action_space()));
     let finals = !out.final_observations.is_empty();
     for (i, (row, &action)) in rows.iter_mut().zip(actions).enumerate() {
         let (final_observation, final_mask) = if finals {
@@ -1101,7 +1101,7 @@ fn run_learner(variant: Variant, setup: &LearnerSetup, rows: &mut [Row], actions
             final_observation,
             final_mask,
         };
-        row.step(variant, setup, action, row_out);
+        row.step(setup, action, row_out);
     }
 }
 
