@@ -1,7 +1,7 @@
 //! What the expert's network learns from, and how a network in training is measured: games of
-//! self-play that keep positions with the result they led to, and matches of a network against a
-//! bot or another network. `bindings-python/tools/train_expert.py` drives these through the
-//! Python package.
+//! self-play, or of a network against a bot, that keep positions with the result they led to, and
+//! matches of a network against a bot or another network. `bindings-python/tools/train_expert.py`
+//! drives these through the Python package.
 //!
 //! Samples are afterstates, each with every seat's features and its side's target: the win share
 //! it ended with, or with [`SelfPlay::lambda`] below 1 the TD(λ) return of the network's
@@ -115,16 +115,29 @@ pub struct SelfPlay {
 /// Plays games `games` of `variant` (seeded with `seed`) with every seat played by `player`,
 /// as `how` says, and adds the positions kept to `out`.
 pub fn self_play(variant: Variant, player: Player<'_>, games: Range<u64>, seed: u64, how: SelfPlay, out: &mut Samples) {
+    play_against(variant, player, player, games, seed, how, out);
+}
+
+/// Plays games `games` of `variant` with `player` on the seats of one side and `opponent` on the
+/// other's, taking the seats in turn as [`match_network`] does, and adds the positions kept to
+/// `out` as [`self_play`] does: every seat's, so a network learns what its positions are worth
+/// against the opponent's play, and the λ-returns bootstrap from `player`'s network (with a bot
+/// as `player`, the targets are the results).
+pub fn play_against(
+    variant: Variant,
+    player: Player<'_>,
+    opponent: Player<'_>,
+    games: Range<u64>,
+    seed: u64,
+    how: SelfPlay,
+    out: &mut Samples,
+) {
+    let critic = match player {
+        Player::Network(net) => Some(net),
+        Player::Bot(_) => None,
+    };
     for index in games {
-        let mut rng = game_rng(seed, index);
-        let players = [player; 4];
-        let seeds = Seat::ALL.map(|s| bot_seed(seed, index, s));
-        let kept = match variant {
-            Variant::Poleana(config) => play(crate::poleana::State::new(config), &players, &seeds, &mut rng, how, out),
-            Variant::Parchis(config) => play(crate::parchis::State::new(config), &players, &seeds, &mut rng, how, out),
-            Variant::Cartas(config) => play_cartas(config, &players, &seeds, &mut rng, how, out),
-        };
-        match kept {
+        match play_game(variant, &sides(index, player, opponent), index, seed, how, critic, out) {
             Some(_) => out.games += 1,
             None => out.truncated += 1,
         }
@@ -144,28 +157,52 @@ pub fn match_network(
 ) -> (f64, u64) {
     let mut won = 0.0;
     let mut ended = 0;
+    let how = SelfPlay { keep_one_in: 0, explore: 0.0, lambda: 1.0 };
     for index in games {
-        let mut rng = game_rng(seed, index);
-        let ours = |s: usize| (s + index as usize) % 2 == 0;
-        let players = core::array::from_fn(|s| if ours(s) { Player::Network(network) } else { opponent });
-        let seeds = Seat::ALL.map(|s| bot_seed(seed, index, s));
+        let players = sides(index, Player::Network(network), opponent);
         let mut ignored = Samples::default();
-        let how = SelfPlay { keep_one_in: 0, explore: 0.0, lambda: 1.0 };
-        let shares = match variant {
-            Variant::Poleana(config) => {
-                play(crate::poleana::State::new(config), &players, &seeds, &mut rng, how, &mut ignored)
-            }
-            Variant::Parchis(config) => {
-                play(crate::parchis::State::new(config), &players, &seeds, &mut rng, how, &mut ignored)
-            }
-            Variant::Cartas(config) => play_cartas(config, &players, &seeds, &mut rng, how, &mut ignored),
-        };
-        if let Some(shares) = shares {
+        if let Some(shares) = play_game(variant, &players, index, seed, how, None, &mut ignored) {
             ended += 1;
-            won += (0..4).filter(|&s| ours(s)).map(|s| f64::from(shares[s])).sum::<f64>();
+            won += (0..4).filter(|&s| first_side(index, s)).map(|s| f64::from(shares[s])).sum::<f64>();
         }
     }
     (won, ended)
+}
+
+/// Whether seat `s` of game `index` is the first side's: seats 0 and 2 in even games, 1 and 3 in
+/// odd ones.
+fn first_side(index: u64, s: usize) -> bool {
+    (s + index as usize) % 2 == 0
+}
+
+/// The players of game `index`: `first` on the first side's seats, `second` on the others.
+fn sides<'w>(index: u64, first: Player<'w>, second: Player<'w>) -> [Player<'w>; 4] {
+    core::array::from_fn(|s| if first_side(index, s) { first } else { second })
+}
+
+/// Plays game `index` of `variant` (seeded with `seed`), its samples going to `out`; returns each
+/// seat's share of the win, or `None` if it was cut off.
+fn play_game(
+    variant: Variant,
+    players: &[Player<'_>; 4],
+    index: u64,
+    seed: u64,
+    how: SelfPlay,
+    critic: Option<&Network<'_>>,
+    out: &mut Samples,
+) -> Option<[f32; 4]> {
+    let mut rng = game_rng(seed, index);
+    let seeds = Seat::ALL.map(|s| bot_seed(seed, index, s));
+    let choices = Choices::new(&seeds, how, critic);
+    match variant {
+        Variant::Poleana(config) => {
+            play(crate::poleana::State::new(config), players, &seeds, &mut rng, how, choices, out)
+        }
+        Variant::Parchis(config) => {
+            play(crate::parchis::State::new(config), players, &seeds, &mut rng, how, choices, out)
+        }
+        Variant::Cartas(config) => play_cartas(config, players, &seeds, &mut rng, how, choices, out),
+    }
 }
 
 /// Sets the targets of the samples kept since sample `first`, whose positions are `kept_at` among
@@ -212,14 +249,12 @@ struct Choices<'w> {
 }
 
 impl<'w> Choices<'w> {
-    fn new(players: &[Player<'w>; 4], seeds: &[u64; 4], how: SelfPlay) -> Choices<'w> {
+    /// `critic` bootstraps the λ-returns when there are any: λ below 1 and positions kept.
+    fn new(seeds: &[u64; 4], how: SelfPlay, critic: Option<&'w Network<'w>>) -> Choices<'w> {
         Choices {
             decision_rng: Xoshiro256PlusPlus::seed_from_u64(math::splitmix(seeds[0] ^ 0x5eed)),
             explore: (how.explore.clamp(0.0, 1.0) * 1_000_000.0) as u32,
-            critic: match players[0] {
-                Player::Network(net) if how.lambda < 1.0 && how.keep_one_in > 0 => Some(net),
-                _ => None,
-            },
+            critic: critic.filter(|_| how.lambda < 1.0 && how.keep_one_in > 0),
         }
     }
 }
@@ -242,6 +277,7 @@ fn play_cartas<R: Rng>(
     seeds: &[u64; 4],
     rng: &mut R,
     how: SelfPlay,
+    choices: Choices<'_>,
     out: &mut Samples,
 ) -> Option<[f32; 4]> {
     use crate::cartas::State;
@@ -254,7 +290,7 @@ fn play_cartas<R: Rng>(
     let odds = cartas::Odds::of(&deck);
     let mut features = [0.0f32; cartas_expert::FEATURES];
     let mut decisions = 0;
-    let Choices { mut decision_rng, explore, critic } = Choices::new(players, seeds, how);
+    let Choices { mut decision_rng, explore, critic } = choices;
     let bots = Seat::ALL.map(|s| match players[s.index()] {
         Player::Bot(strength) => Some(Bot::new(strength, seeds[s.index()])),
         Player::Network(_) => None,
@@ -325,13 +361,14 @@ fn play<G: Learned, R: Rng>(
     seeds: &[u64; 4],
     rng: &mut R,
     how: SelfPlay,
+    choices: Choices<'_>,
     out: &mut Samples,
 ) -> Option<[f32; 4]> {
     let seats = state.seat_count();
     let first = out.len();
     let mut features = [0.0f32; MAX_FEATURES];
     let mut decisions = 0;
-    let Choices { mut decision_rng, explore, critic } = Choices::new(players, seeds, how);
+    let Choices { mut decision_rng, explore, critic } = choices;
     // Per position waiting for the dice, in order: the critic's win shares (by colour index),
     // and for each kept sample the position it was.
     let mut estimates: Vec<Values> = Vec::new();
@@ -410,6 +447,12 @@ mod tests {
         "cartas".parse().unwrap()
     }
 
+    /// A network that outputs nothing: Cartas' expert then judges as greedy does.
+    fn silent_cartas_network() -> alloc::vec::Vec<u8> {
+        let q = alloc::vec![0i8; cartas_expert::FEATURES];
+        to_bytes(NetworkGame::Cartas, cartas_expert::FEATURES, &[1.0], &[0.0], &[0.0], 0.0, &q)
+    }
+
     /// Every decision of a Cartas game kept: the mover's knowledge after its action, each seat's
     /// side its own, the winner's target 1 and the others' 0, the greedy bot's strength as base.
     #[test]
@@ -433,8 +476,7 @@ mod tests {
     /// that add up to 1, which near the end lean to the winner.
     #[test]
     fn cartas_td_targets_are_shares() {
-        let q = alloc::vec![0i8; cartas_expert::FEATURES];
-        let bytes = to_bytes(NetworkGame::Cartas, cartas_expert::FEATURES, &[1.0], &[0.0], &[0.0], 0.0, &q);
+        let bytes = silent_cartas_network();
         let net = read_weights(cartas(), &bytes).unwrap();
         let mut out = Samples::default();
         let how = SelfPlay { keep_one_in: 1, explore: 0.0, lambda: 0.5 };
@@ -452,13 +494,45 @@ mod tests {
         assert!(won >= 3.0, "greedy's judgement beats random play: {won} of 4");
     }
 
+    /// Against a bot, the network holds seats 0 and 2 in even games and 1 and 3 in odd ones, as
+    /// in a match: greedy's judgement wins every game against random play, from its own seats.
+    #[test]
+    fn games_against_a_bot_seat_the_network_on_one_side() {
+        let bytes = silent_cartas_network();
+        let net = read_weights(cartas(), &bytes).unwrap();
+        let how = SelfPlay { keep_one_in: 1, explore: 0.0, lambda: 1.0 };
+        let (learner, random) = (Player::Network(&net), Player::Bot(Strength::RANDOM));
+        for index in 0..4 {
+            let mut out = Samples::default();
+            play_against(cartas(), learner, random, index..index + 1, 5, how, &mut out);
+            assert_eq!((out.games, out.truncated), (1, 0));
+            let winner = (0..4).find(|&s| out.shares[s] == 1.0).unwrap();
+            assert!(first_side(index, winner), "game {index} won by seat {winner}, a random player's");
+            // Every seat's decisions are kept, the random seats' too.
+            assert!(out.len() > 50, "{} samples", out.len());
+        }
+    }
+
+    /// The λ-returns bootstrap from the learner's network even in games whose seat 0 is the bot:
+    /// the targets fall between the results.
+    #[test]
+    fn games_against_a_bot_bootstrap_from_the_network() {
+        let bytes = silent_cartas_network();
+        let net = read_weights(cartas(), &bytes).unwrap();
+        let how = SelfPlay { keep_one_in: 1, explore: 0.0, lambda: 0.5 };
+        let mut out = Samples::default();
+        play_against(cartas(), Player::Network(&net), Player::Bot(Strength::GREEDY), 1..2, 5, how, &mut out);
+        assert!(!first_side(1, 0), "seat 0 is the bot's in game 1");
+        let between = out.shares.iter().filter(|&&s| s > 0.0 && s < 1.0).count();
+        assert!(between > out.shares.len() / 2, "{between} of {} targets are estimates", out.shares.len());
+    }
+
     /// Two networks can meet: the shipped Cartas network against one that outputs nothing (and so
     /// judges as greedy does), each on either side of the match.
     #[test]
     fn a_network_can_be_matched_against_another_network() {
         let shipped = shipped_weights(cartas()).unwrap();
-        let q = alloc::vec![0i8; cartas_expert::FEATURES];
-        let bytes = to_bytes(NetworkGame::Cartas, cartas_expert::FEATURES, &[1.0], &[0.0], &[0.0], 0.0, &q);
+        let bytes = silent_cartas_network();
         let nothing = read_weights(cartas(), &bytes).unwrap();
         let (won, ended) = match_network(cartas(), &shipped, Player::Network(&nothing), 0..100, 2);
         assert_eq!(ended, 100);
