@@ -40,8 +40,10 @@ fn player_strength(text: &str) -> PyResult<Strength> {
 /// arrays: `inputs` (samples, 4, features) float32, `sides` (samples, 4) uint8 (255: no seat),
 /// `shares` (samples, 4) float32, `base` (samples, 4) float32 (the strength the network's output is
 /// added to: the greedy bot's in Cartas, 0 in the dice games); and the counts `games` and `truncated`.
+/// With `opponent`, a bot's name, the players above hold the seats of one side and the bot the
+/// other's, the seats taken in turn as in `training_match`, and every seat's positions are kept.
 #[pyfunction]
-#[pyo3(signature = (variant, games, seed, weights=None, teacher="medium", keep_one_in=8, explore=0.0, td_lambda=1.0, threads=1))]
+#[pyo3(signature = (variant, games, seed, weights=None, teacher="medium", keep_one_in=8, explore=0.0, td_lambda=1.0, threads=1, opponent=None))]
 #[allow(clippy::too_many_arguments)]
 fn training_samples<'py>(
     py: Python<'py>,
@@ -54,11 +56,13 @@ fn training_samples<'py>(
     explore: f32,
     td_lambda: f32,
     threads: usize,
+    opponent: Option<&str>,
 ) -> PyResult<Bound<'py, PyDict>> {
     let variant = parse_variant(variant)?;
     let game = training::network_game(variant);
     let features = training::features(game);
     let teacher = player_strength(teacher)?;
+    let opponent = opponent.map(player_strength).transpose()?;
     if let Some(bytes) = &weights {
         network(variant, bytes)?;
     }
@@ -73,7 +77,8 @@ fn training_samples<'py>(
             let net = weights.as_deref().and_then(|b| training::read_weights(variant, b).ok());
             let player = net.as_ref().map_or(Player::Bot(teacher), Player::Network);
             let how = SelfPlay { keep_one_in, explore, lambda: td_lambda.clamp(0.0, 1.0) };
-            training::self_play(variant, player, range, seed, how, &mut out);
+            let against = opponent.map_or(player, Player::Bot);
+            training::play_against(variant, player, against, range, seed, how, &mut out);
             out
         })
     })?;

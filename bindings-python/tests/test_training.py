@@ -87,6 +87,29 @@ def test_an_opponent_is_a_bots_name_or_a_networks_weights() -> None:
         _fichas.training_match("cartas", shipped, 3, 1, 1)  # type: ignore[arg-type]
 
 
+def test_samples_can_come_from_games_against_a_bot() -> None:
+    shipped = (_weights_dir() / "cartas.bin").read_bytes()
+    # Game 0 seats the network on seats 0 and 2 and random play on 1 and 3; with λ = 1 every kept
+    # position's target is the result, so the first row names the winner.
+    samples = _fichas.training_samples("cartas", 1, 3, weights=shipped, keep_one_in=1, opponent="random")
+    assert samples["games"] == 1 and len(samples["shares"]) > 50
+    assert int(np.argmax(samples["shares"][0])) in (0, 2), "the network's seats won"
+    with pytest.raises(fichas.ConfigError, match="nobody"):
+        _fichas.training_samples("cartas", 1, 3, weights=shipped, opponent="nobody")
+
+
+def test_an_unknown_opponent_stops_a_run_before_any_game(
+    train_expert: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    played: list[str] = []
+    monkeypatch.setattr(train_expert, "self_play", lambda *args: played.append("a generation"))
+    settings = train_expert.Settings(**train_expert.QUICK.__dict__)
+    settings.opponent = "nobody"
+    with pytest.raises(fichas.ConfigError, match="nobody"):
+        train_expert.train("cartas", 1, settings, None, log=lambda _: None)
+    assert played == []
+
+
 def _weights_dir() -> pathlib.Path:
     return pathlib.Path(__file__).resolve().parents[2] / "core" / "src" / "bot" / "weights"
 

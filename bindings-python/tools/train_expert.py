@@ -8,11 +8,11 @@ positions with every seat's features (docs/bots.md, "The expert"): in the dice g
 waiting for the dice, in Cartas what the seat to act knows after its action. The first
 generation's games are played by a bot (medium in the dice games, greedy in Cartas, where medium
 searches), and a position's target is the result its side ended with. Each later generation's
-games are played by the network itself, its own plan at every seat, with a few random moves to
-explore, and a position's target is the TD(λ) return of the network's estimates at the positions
-that follow. After each generation the network plays medium (1,000 games; 400 in Cartas), or
-with --measure-against start the starting weights head to head; the best generation is
-written, and the curve of those results goes to --curve (JSON).
+games are played by the network itself, its own plan at every seat (with --opponent, a bot on
+half of them), with a few random moves to explore, and a position's target is the TD(λ) return
+of the network's estimates at the positions that follow. After each generation the network plays
+medium (1,000 games; 400 in Cartas), or with --measure-against start the starting weights head
+to head; the best generation is written, and the curve of those results goes to --curve (JSON).
 
 The whole run is a function of --seed: the games come from the engine's seeded batches, and the
 network's initial weights, the order of the samples and every update from numpy generators
@@ -71,6 +71,7 @@ class Settings:
     batch: int = 256
     learning_rate: float = 1e-3
     teacher: str = "medium"
+    opponent: Optional[str] = None  # a bot on half the seats of the network's games; None: self-play
     measure_games: int = 1000
     measure_against: str = "medium"  # or "start": head to head against the starting weights
     final_games: int = 0  # a last match against final_opponent (slow: hard takes milliseconds a move)
@@ -284,6 +285,7 @@ def self_play(game: str, weights: Optional[bytes], settings: Settings, seed: int
             variant, per, seed * 1000 + i, weights=weights, teacher=settings.teacher,
             keep_one_in=settings.keep_one_in, explore=settings.explore if weights else 0.0,
             td_lambda=settings.td_lambda, threads=settings.threads,
+            opponent=settings.opponent if weights else None,
         )
         parts.append(Data.of(samples))
     return Data.join(parts)
@@ -300,9 +302,10 @@ def train(game: str, seed: int, settings: Settings, out: Optional[Path],
     else:
         net = Network.new(features, settings.hidden, rng)
     encoded = net.to_bytes(game)
-    # The crate reads the network before it plays any game: a shape it refuses (more hidden
-    # units than it holds) stops the run here, not after a generation of self-play.
-    _fichas.training_samples(VARIANTS[game][0], 0, seed, weights=encoded)
+    # The crate reads the network and the opponent's name before it plays any game: a shape it
+    # refuses (more hidden units than it holds) or a bot it does not know stops the run here, not
+    # after a generation of self-play.
+    _fichas.training_samples(VARIANTS[game][0], 0, seed, weights=encoded, opponent=settings.opponent)
     if start is not None:
         start = encoded  # the widened network, which is measured and kept as the start
     if settings.measure_against not in ("medium", "start"):
@@ -392,6 +395,8 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--measure-against", choices=["medium", "start"],
                         help="what each generation plays to be measured: medium, or the starting weights head to "
                         "head (with --start; a sharper test, since the expert decides in a fraction of a millisecond)")
+    parser.add_argument("--opponent", help="a bot (medium, hard, search:iterations=800, ...) that holds half the "
+                        "seats of the network's games, the seats taken in turn (default: self-play)")
     parser.add_argument("--measure-games", type=int, help="the games of each generation's measure")
     parser.add_argument("--final-games", type=int, help="games of the last match, against hard (0: none)")
     parser.add_argument("--start", type=Path, help="go on from these weights instead of from scratch (with more "
@@ -406,7 +411,7 @@ def main(argv: Optional[List[str]] = None) -> int:
     for game in games:
         settings = Settings(**QUICK.__dict__) if args.quick else Settings(**GAME_SETTINGS.get(game, {}))
         options = ("generations", "games", "threads", "keep_one_in", "epochs", "hidden", "final_games",
-                   "learning_rate", "td_lambda", "measure_against", "measure_games")
+                   "learning_rate", "td_lambda", "measure_against", "measure_games", "opponent")
         for name in options:
             if getattr(args, name) is not None:
                 setattr(settings, name, getattr(args, name))

@@ -376,4 +376,5 @@ def training_samples(
     explore: float = 0.0,
     td_lambda: float = 1.0,
     threads: int = 1,
+    opponent: Optional[str] = None,
 ) -> Dict[str, Any]: ...
