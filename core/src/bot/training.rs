@@ -508,8 +508,7 @@ mod tests {
             assert_eq!((out.games, out.truncated), (1, 0));
             let winner = (0..4).find(|&s| out.shares[s] == 1.0).unwrap();
             assert!(first_side(index, winner), "game {index} won by seat {winner}, a random player's");
-            // Every seat's decisions are kept, the random seats' too.
-            assert!(out.len() > 50, "{} samples", out.len());
+            assert!(out.len() > 50, "{} samples, one a decision", out.len());
         }
     }
 
