@@ -98,16 +98,26 @@ def test_samples_can_come_from_games_against_a_bot() -> None:
         _fichas.training_samples("cartas", 1, 3, weights=shipped, opponent="nobody")
 
 
-def test_an_unknown_opponent_stops_a_run_before_any_game(
-    train_expert: ModuleType, monkeypatch: pytest.MonkeyPatch
+def refused_before_any_game(
+    train_expert: ModuleType, monkeypatch: pytest.MonkeyPatch, game: str, message: str, **setting: Any
 ) -> None:
+    """A quick run of `game` with `setting` stops with a ConfigError matching `message` before
+    the first generation's self-play."""
     played: list[str] = []
     monkeypatch.setattr(train_expert, "self_play", lambda *args: played.append("a generation"))
     settings = train_expert.Settings(**train_expert.QUICK.__dict__)
-    settings.opponent = "nobody"
-    with pytest.raises(fichas.ConfigError, match="nobody"):
-        train_expert.train("cartas", 1, settings, None, log=lambda _: None)
-    assert played == []
+    for name, value in setting.items():
+        assert hasattr(settings, name), f"no setting {name}"
+        setattr(settings, name, value)
+    with pytest.raises(fichas.ConfigError, match=message):
+        train_expert.train(game, 1, settings, None, log=lambda _: None)
+    assert played == [], "the refusal came before the first generation's self-play"
+
+
+def test_an_unknown_opponent_stops_a_run_before_any_game(
+    train_expert: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    refused_before_any_game(train_expert, monkeypatch, "cartas", "nobody", opponent="nobody")
 
 
 def _weights_dir() -> pathlib.Path:
@@ -169,13 +179,9 @@ def test_generations_can_be_measured_head_to_head_against_the_starting_weights(
 def test_a_network_wider_than_the_crate_holds_is_refused_before_any_game(
     train_expert: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    played: list[str] = []
-    monkeypatch.setattr(train_expert, "self_play", lambda *args: played.append("a generation"))
-    settings = train_expert.Settings(**train_expert.QUICK.__dict__)
-    settings.hidden = 513
-    with pytest.raises(fichas.ConfigError, match="513 hidden units does not fit: a network has 1 to 512"):
-        train_expert.train("parchis", 1, settings, None, log=lambda _: None)
-    assert played == [], "the refusal came before the first generation's self-play"
+    refused_before_any_game(
+        train_expert, monkeypatch, "parchis", "513 hidden units does not fit: a network has 1 to 512", hidden=513
+    )
 
 
 def test_widened_weights_judge_as_before(train_expert: ModuleType) -> None:
