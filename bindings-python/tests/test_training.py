@@ -176,6 +176,33 @@ def test_generations_can_be_measured_head_to_head_against_the_starting_weights(
         train_expert.train("parchis", 7, settings, None, log=lambda _: None)
 
 
+def test_an_unmeasured_run_writes_its_last_generation_against_either_measure(
+    train_expert: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: pathlib.Path
+) -> None:
+    start = short_run(train_expert, seed=5)
+    made: list[bytes] = []
+    to_bytes = train_expert.Network.to_bytes
+
+    def recorded(net: Any, game: str) -> bytes:
+        made.append(to_bytes(net, game))
+        return made[-1]
+
+    monkeypatch.setattr(train_expert.Network, "to_bytes", recorded)
+    settings = train_expert.Settings(**train_expert.QUICK.__dict__)
+    settings.games, settings.generations, settings.measure_games = 40, 2, 0
+    for against in ("medium", "start"):
+        settings.measure_against = against
+        made.clear()
+        out = tmp_path / f"{against}.bin"
+        weights, curve = train_expert.train("parchis", 7, settings, out, log=lambda _: None, start=start)
+        # The start's bytes, then one network a generation.
+        assert len(made) == 3 and len(curve.generations) == 2
+        assert weights == made[-1] == out.read_bytes() != start, f"the last generation, measured against {against}"
+    settings.measure_games = -1
+    with pytest.raises(ValueError, match="measured over 0 games or more, not -1"):
+        train_expert.train("parchis", 7, settings, None, log=lambda _: None, start=start)
+
+
 def test_a_network_wider_than_the_crate_holds_is_refused_before_any_game(
     train_expert: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:

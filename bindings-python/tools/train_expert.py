@@ -313,6 +313,11 @@ def train(game: str, seed: int, settings: Settings, out: Optional[Path],
     against_start = settings.measure_against == "start"
     if against_start and start is None:
         raise ValueError("measuring against the starting weights needs starting weights (--start)")
+    if settings.measure_games < 0:
+        raise ValueError(f"a generation is measured over 0 games or more, not {settings.measure_games}")
+    # Over no games there is nothing to choose by, against either measure: the last generation
+    # is written.
+    measured = settings.measure_games > 0
     adam = Adam(net.params(), settings.learning_rate)
     curve = Curve(game, seed, settings.__dict__.copy())
     window: List[Data] = []
@@ -323,7 +328,7 @@ def train(game: str, seed: int, settings: Settings, out: Optional[Path],
         # Head to head, the starting weights would win half the games against themselves; they
         # stay unless a generation wins more.
         best_share = 0.5
-    elif start is not None and settings.measure_games > 0:
+    elif start is not None and measured:
         # The starting weights stay unless a generation plays medium better than they do.
         wins, n = _fichas.training_match(
             MEASURED[game], start, "medium", settings.measure_games, seed + 7919, threads=settings.threads
@@ -356,7 +361,7 @@ def train(game: str, seed: int, settings: Settings, out: Optional[Path],
         }
         curve.generations.append(point)
         # The generation that plays best is the one written: self-play can drift.
-        if share > best_share or best is None:
+        if not measured or share > best_share or best is None:
             best, best_share = weights, share
         log(f"{game} generation {generation + 1}: {len(data)} samples, loss {loss:.4f}, "
             f"{point['share']:.1%} against {settings.measure_against} over {n} games ({point['minutes']} min)")
@@ -397,7 +402,8 @@ def main(argv: Optional[List[str]] = None) -> int:
                         "head (with --start; a sharper test, since the expert decides in a fraction of a millisecond)")
     parser.add_argument("--opponent", help="a bot (medium, hard, search:iterations=800, ...) that holds half the "
                         "seats of the network's games, the seats taken in turn (default: self-play)")
-    parser.add_argument("--measure-games", type=int, help="the games of each generation's measure")
+    parser.add_argument("--measure-games", type=int, help="the games of each generation's measure (0: none, and the "
+                        "last generation is written)")
     parser.add_argument("--final-games", type=int, help="games of the last match, against hard (0: none)")
     parser.add_argument("--start", type=Path, help="go on from these weights instead of from scratch (with more "
                         "--hidden units than they have, or fewer features than the game's, the new ones start with "
