@@ -2,6 +2,7 @@
 random play, and the same seed gives the same weights."""
 
 import pathlib
+from dataclasses import replace
 from types import ModuleType
 from typing import Any
 
@@ -20,9 +21,7 @@ def train_expert() -> ModuleType:
 
 
 def short_run(train_expert: ModuleType, seed: int, game: str = "parchis") -> bytes:
-    settings = train_expert.Settings(**train_expert.QUICK.__dict__)
-    settings.games = 160
-    settings.measure_games = 0
+    settings = replace(train_expert.QUICK, games=160, measure_games=0)
     weights, curve = train_expert.train(game, seed, settings, None, log=lambda _: None)
     assert len(curve.generations) == 1
     return bytes(weights)
@@ -105,10 +104,7 @@ def refused_before_any_game(
     the first generation's self-play."""
     played: list[str] = []
     monkeypatch.setattr(train_expert, "self_play", lambda *args: played.append("a generation"))
-    settings = train_expert.Settings(**train_expert.QUICK.__dict__)
-    for name, value in setting.items():
-        assert hasattr(settings, name), f"no setting {name}"
-        setattr(settings, name, value)
+    settings = replace(train_expert.QUICK, **setting)
     with pytest.raises(fichas.ConfigError, match=message):
         train_expert.train(game, 1, settings, None, log=lambda _: None)
     assert played == [], "the refusal came before the first generation's self-play"
@@ -136,8 +132,7 @@ def test_going_on_keeps_the_starting_weights_when_no_generation_beats_them(
     # The starting weights win 60% against medium, the generation after them 40%.
     shares = iter([(60.0, 100), (40.0, 100)])
     monkeypatch.setattr(train_expert._fichas, "training_match", lambda *args, **kwargs: next(shares))
-    settings = train_expert.Settings(**train_expert.QUICK.__dict__)
-    settings.games, settings.measure_games = 40, 100
+    settings = replace(train_expert.QUICK, games=40, measure_games=100)
     out = tmp_path / "parchis.bin"
     weights, curve = train_expert.train("parchis", 7, settings, out, log=lambda _: None, start=start)
     assert weights == start and out.read_bytes() == start
@@ -156,8 +151,7 @@ def test_generations_can_be_measured_head_to_head_against_the_starting_weights(
         return (wins, 100)
 
     monkeypatch.setattr(train_expert._fichas, "training_match", match)
-    settings = train_expert.Settings(**train_expert.QUICK.__dict__)
-    settings.games, settings.measure_games, settings.measure_against = 40, 100, "start"
+    settings = replace(train_expert.QUICK, games=40, measure_games=100, measure_against="start")
     out = tmp_path / "parchis.bin"
     weights, curve = train_expert.train("parchis", 7, settings, out, log=lambda _: None, start=start)
     # The start is not measured: against itself it would win half. A generation that wins 52%
@@ -188,8 +182,7 @@ def test_an_unmeasured_run_writes_its_last_generation_against_either_measure(
         return made[-1]
 
     monkeypatch.setattr(train_expert.Network, "to_bytes", recorded)
-    settings = train_expert.Settings(**train_expert.QUICK.__dict__)
-    settings.games, settings.generations, settings.measure_games = 40, 2, 0
+    settings = replace(train_expert.QUICK, games=40, generations=2, measure_games=0)
     for against in ("medium", "start"):
         settings.measure_against = against
         made.clear()
