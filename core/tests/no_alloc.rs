@@ -205,9 +205,9 @@ fn an_expert_decision_allocates_nothing() {
     }
 }
 
-/// The Cartas expert's decision (a deal of the hidden cards consistent with the view, every
-/// action judged by the network) allocates nothing either: 400 decisions of games it plays at
-/// every seat.
+/// The Cartas expert's decision (deals of the hidden cards consistent with the view, every
+/// action judged by the network, the best weighed up to the seat's next action) allocates
+/// nothing either: 400 decisions of games it plays at every seat.
 #[test]
 fn a_cartas_expert_decision_allocates_nothing() {
     use fichas::bot::{Bot, Level};

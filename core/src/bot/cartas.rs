@@ -466,7 +466,13 @@ fn decide(bot: &Bot, view: &View) -> Option<(Actions, usize, Option<f32>)> {
         return Some((actions, index, estimate));
     };
     if strength.kind == Kind::Expert {
-        let (index, estimate) = cartas_expert::choose(view, &base, &cartas_expert::shipped(), &mut rng)?;
+        let net = cartas_expert::shipped();
+        // `expert:depth=0` judges each action alone, as self-play trains it.
+        let (index, estimate) = if strength.budget.depth == 0 {
+            cartas_expert::choose(view, &base, &net, &mut rng)?
+        } else {
+            cartas_expert::choose_ahead(view, &base, &net, &mut rng)?
+        };
         return Some((actions, index, Some(estimate)));
     }
     let greedy = Greedy { view, base, odds: Odds::of(&view.config().deck()) };

@@ -212,7 +212,7 @@ impl Default for Budget {
 pub struct Strength {
     /// How the bot plays.
     pub kind: Kind,
-    /// Used by [`Kind::Search`]; the expert reads its `depth` only (in the dice games).
+    /// Used by [`Kind::Search`]; the expert reads its `depth` only.
     pub budget: Budget,
 }
 
@@ -222,9 +222,9 @@ impl Strength {
     /// The greedy bot: the best action one ply ahead (the strength of [`Level::Easy`]).
     pub const GREEDY: Strength = Strength { kind: Kind::Greedy, budget: Budget::MEDIUM };
 
-    /// The expert: the learned evaluator, in the dice games with a look a roll ahead (its
-    /// budget's `depth` is 1; `expert:depth=0` judges the roll in hand only). Cartas' expert
-    /// judges each action, whatever the depth.
+    /// The expert: the learned evaluator, with a look a turn ahead (its budget's `depth` is 1):
+    /// in the dice games over the next roll, in Cartas over deals of the hidden cards up to the
+    /// seat's next action. `expert:depth=0` judges the roll in hand, or each action, alone.
     pub const EXPERT: Strength = Strength { kind: Kind::Expert, budget: Budget { depth: 1, ..Budget::MEDIUM } };
 
     /// Search within `budget`.
@@ -276,7 +276,7 @@ impl Strength {
 }
 
 impl From<Kind> for Strength {
-    /// A kind with its default budget: [`Budget::MEDIUM`], and the expert's look a roll ahead
+    /// A kind with its default budget: [`Budget::MEDIUM`], and the expert's look a turn ahead
     /// ([`Strength::EXPERT`]).
     fn from(kind: Kind) -> Strength {
         match kind {
