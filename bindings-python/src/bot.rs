@@ -88,8 +88,8 @@ pub(crate) fn suggestion(py: Python<'_>, bot: &Bot, view: &fichas::game::View) -
 /// `Bot("hard", seed=1)`: the strength is a kind (`random`, `greedy`, `search`, `expert`) or a
 /// level (`easy`, `medium`, `hard`, `expert`); a search may set its own budget with `nodes`,
 /// `depth` (Poleana, Parchís), `iterations`, `playout` (Cartas) and `time_limit` (seconds per
-/// decision). `Bot("expert", depth=0)`, or `"expert:depth=0"`, is the expert without its look at
-/// the next roll.
+/// decision). `Bot("expert", depth=0)`, or `"expert:depth=0"`, is the expert without its look a
+/// turn ahead (over the next roll; in Cartas, up to its next action).
 #[pyclass(module = "fichas._fichas", name = "Bot", frozen)]
 pub struct PyBot {
     pub(crate) bot: Bot,

@@ -279,7 +279,7 @@ fn levels_are_the_documented_budgets() {
     assert!("expert:nodes=5".parse::<Strength>().is_err(), "the expert's budget is its depth alone");
     let deeper = "expert:depth=2".parse::<Strength>().unwrap_err();
     assert_eq!(deeper.to_string(), "cannot read expert's budget from `depth=2`: expected depth=0 or depth=1");
-    // The expert looks a roll ahead; `expert:depth=0` judges the roll in hand only.
+    // The expert looks a turn ahead; `expert:depth=0` judges the roll in hand, or each action, only.
     assert_eq!(Strength::EXPERT.budget.depth, 1);
     assert_eq!("expert:depth=1".parse::<Strength>(), Ok(Strength::EXPERT));
     let in_hand: Strength = "expert:depth=0".parse().unwrap();

@@ -82,7 +82,8 @@ pub enum Kind {
     Search,
     /// A network trained by self-play judges the positions a decision can leave
     /// (`docs/bots.md`): in Poleana and Parchís, the afterstates of the roll in hand, the best
-    /// weighed over the next roll; in Cartas, what the seat knows after each action.
+    /// weighed over the next roll; in Cartas, what the seat knows after each action, the best
+    /// weighed over deals of the hidden cards up to the seat's next action.
     Expert,
 }
 
