@@ -32,7 +32,7 @@ use rand_core::Rng;
 use crate::bot::cartas::{After, Assessment, Greedy, Odds, SHARPNESS, assess, best_of, determinize, to_corridor};
 use crate::bot::math;
 use crate::bot::network::{Network, NetworkGame};
-use crate::cartas::{Board, CORRIDOR, Cards, MAX_ACTIONS, Rank, SEATS, Spot, State, TRACK, View, start};
+use crate::cartas::{Actions, Board, CORRIDOR, Cards, MAX_ACTIONS, Rank, SEATS, Spot, State, TRACK, View, start};
 use crate::phase::Phase;
 use crate::rules::Rules as _;
 use crate::seat::Seat;
@@ -189,12 +189,22 @@ pub(crate) fn choose<R: Rng + ?Sized>(
         return None;
     }
     let deck = view.config().deck();
-    let odds = Odds::of(&deck);
-    let me = view.seat().index();
-    let scores: ArrayVec<f32, MAX_ACTIONS> =
-        actions.iter().map(|a| values(&After::of(view, base, a), &deck, &odds, net)[me]).collect();
+    let scores = shares(view, &actions, base, &deck, &Odds::of(&deck), net);
     let (index, value) = best_of(&scores, rng);
     Some((index, value.unwrap_or(0.0)))
+}
+
+/// The network's share for `view`'s seat after each of its `actions`, applied to `base`.
+fn shares(
+    view: &View,
+    actions: &Actions,
+    base: &State,
+    deck: &Cards,
+    odds: &Odds,
+    net: &Network<'_>,
+) -> ArrayVec<f32, MAX_ACTIONS> {
+    let me = view.seat().index();
+    actions.iter().map(|a| values(&After::of(view, base, a), deck, odds, net)[me]).collect()
 }
 
 /// The actions weighed a turn further: at most the best few by the network's first judgement,
@@ -224,8 +234,7 @@ pub(crate) fn choose_ahead<R: Rng + ?Sized>(
     let deck = view.config().deck();
     let odds = Odds::of(&deck);
     let me = view.seat();
-    let scores: ArrayVec<f32, MAX_ACTIONS> =
-        actions.iter().map(|a| values(&After::of(view, base, a), &deck, &odds, net)[me.index()]).collect();
+    let scores = shares(view, &actions, base, &deck, &odds, net);
     let mut judged = actions.len();
     let mut candidates: ArrayVec<usize, MAX_ACTIONS> = (0..actions.len()).collect();
     candidates.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
@@ -291,13 +300,9 @@ fn replies(state: &mut State, me: Seat, odds: &Odds) {
 /// The best share the network gives `me` after one of its actions in `state`, and the
 /// positions judged.
 fn best_next(state: &State, me: Seat, deck: &Cards, odds: &Odds, net: &Network<'_>) -> (f32, usize) {
-    let view = state.view(me);
     let actions = state.legal_actions();
-    let best = actions
-        .iter()
-        .map(|action| values(&After::of(&view, state, action), deck, odds, net)[me.index()])
-        .fold(f32::NEG_INFINITY, f32::max);
-    (best, actions.len())
+    let shares = shares(&state.view(me), &actions, state, deck, odds, net);
+    (shares.iter().copied().fold(f32::NEG_INFINITY, f32::max), actions.len())
 }
 
 /// The bytes of the network shipped for Cartas, written by `bindings-python/tools/train_expert.py`.
@@ -469,11 +474,7 @@ mod tests {
         for (view, state) in views(2) {
             let deck = view.config().deck();
             let odds = Odds::of(&deck);
-            let mut scores: alloc::vec::Vec<f32> = view
-                .legal_actions()
-                .iter()
-                .map(|a| values(&After::of(&view, &state, a), &deck, &odds, &net)[view.seat().index()])
-                .collect();
+            let mut scores = shares(&view, &view.legal_actions(), &state, &deck, &odds, &net);
             let best = choose(&view, &state, &net, &mut rng).unwrap();
             scores.sort_by(|a, b| b.total_cmp(a));
             if scores.len() == 1 || scores[0] - scores[1] > CLOSE + 1e-6 {
