@@ -223,3 +223,53 @@ def test_widened_weights_judge_as_before(train_expert: ModuleType) -> None:
     assert np.abs(wider.w1[:features, hidden:]).max() > 0, "the new units start from random inputs"
     with pytest.raises(ValueError, match=f"read {features} features; this game has 10"):
         net.widened(10, hidden, np.random.default_rng(1))
+
+
+def test_weights_are_written_two_bytes_wide_and_read_in_either_width(train_expert: ModuleType) -> None:
+    """Version 2 stores each first-layer weight as the upper half of its float32; the version 1
+    file of the same network (a byte a weight) reads as the same network, in the tool and in the
+    crate, which judges both alike."""
+    weights = short_run(train_expert, seed=5)
+    assert int.from_bytes(weights[8:10], "little") == 2
+    hidden = int.from_bytes(weights[14:16], "little")
+    cut = 16 + 4 * (3 * hidden + 1)
+    wide = (np.frombuffer(weights[cut:], dtype="<u2").astype(np.uint32) << 16).view(np.float32)
+    assert (wide == np.rint(wide)).all() and np.abs(wide).max() <= 127
+    narrow = weights[:8] + (1).to_bytes(2, "little") + weights[10:cut] + wide.astype(np.int8).tobytes()
+    for field in ("w1", "b1", "w2", "b2"):
+        assert np.array_equal(getattr(train_expert.Network.from_bytes(narrow), field),
+                              getattr(train_expert.Network.from_bytes(weights), field))
+    # The same decisions, so the same games.
+    medium = _fichas.training_match("parchis", weights, "medium", 40, 3)
+    assert _fichas.training_match("parchis", narrow, "medium", 40, 3) == medium
+
+
+def test_pruning_keeps_the_units_that_move_the_output(train_expert: ModuleType) -> None:
+    rng = np.random.default_rng(3)
+    net = train_expert.Network.new(6, 8, rng)
+    net.b1[:] = 0.5  # every unit is active somewhere
+    net.w2[[1, 4, 6]] = 0.0  # three units have no part in the output
+    inputs = rng.standard_normal((400, 6)).astype(np.float32)
+    pruned, change = net.pruned(inputs, 5)
+    kept = [0, 2, 3, 5, 7]
+    assert np.array_equal(pruned.w1, net.w1[:, kept]) and np.array_equal(pruned.b1, net.b1[kept])
+    assert np.allclose(pruned.w2, net.w2[kept], atol=1e-5) and change < 1e-5
+    # Dropping a unit that matters moves the output, and the refit output layer makes up what
+    # it can.
+    fewer, change = net.pruned(inputs, 4)
+    assert fewer.w1.shape == (6, 4) and change > 1e-3
+
+
+def test_a_pruned_network_is_written_narrower_and_plays(
+    train_expert: ModuleType, tmp_path: pathlib.Path
+) -> None:
+    start = short_run(train_expert, seed=5)
+    settings = replace(train_expert.QUICK, games=40, measure_games=0)
+    out = tmp_path / "parchis.bin"
+    weights, curve = train_expert.prune("parchis", 1, settings, start, 12, out, log=lambda _: None)
+    assert out.read_bytes() == weights and int.from_bytes(weights[14:16], "little") == 12
+    assert curve.pruned["units"] == 12 and curve.pruned["from"] == 32 and curve.pruned["positions"] > 0
+    wins, games = _fichas.training_match("parchis:two-player", weights, "random", 100, 11)
+    assert games == 100 and wins / games > 0.7, f"{wins} of {games} against random play"
+    with pytest.raises(ValueError, match="keeps 1 to 31 of the starting network's 32 hidden units, not 32"):
+        train_expert.prune("parchis", 1, settings, start, 32, None, log=lambda _: None)

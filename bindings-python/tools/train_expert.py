@@ -42,7 +42,7 @@ import numpy as np  # noqa: E402
 from fichas import _fichas  # noqa: E402
 
 MAGIC = b"FICHASNN"
-VERSION = 1
+VERSION = 2  # written; version 1 (the first layer a byte a weight) is read too
 TAGS = {"poleana": 1, "parchis": 2, "cartas": 3}
 REPO = Path(__file__).resolve().parents[2]
 WEIGHTS = REPO / "core" / "src" / "bot" / "weights"
@@ -116,10 +116,17 @@ class Network:
     @staticmethod
     def from_bytes(data: bytes) -> "Network":
         """The network of a weights file (its first layer as the 8-bit weights times the scales)."""
+        version = int.from_bytes(data[8:10], "little")
         features = int.from_bytes(data[12:14], "little")
         hidden = int.from_bytes(data[14:16], "little")
         floats = np.frombuffer(data[16 : 16 + 4 * (3 * hidden + 1)], dtype="<f4").astype(np.float32)
-        q = np.frombuffer(data[16 + 4 * (3 * hidden + 1) :], dtype=np.int8).reshape(features, hidden)
+        stored = data[16 + 4 * (3 * hidden + 1) :]
+        if version == 1:
+            q = np.frombuffer(stored, dtype=np.int8).astype(np.float32)
+        else:
+            # Each weight the upper half of its float32's bits.
+            q = (np.frombuffer(stored, dtype="<u2").astype(np.uint32) << 16).view(np.float32)
+        q = q.reshape(features, hidden)
         scales = floats[:hidden]
         return Network(
             (q.astype(np.float32) * scales[None, :]).astype(np.float32),
@@ -158,7 +165,27 @@ class Network:
         header = MAGIC + VERSION.to_bytes(2, "little") + bytes([TAGS[game], 0])
         header += features.to_bytes(2, "little") + hidden.to_bytes(2, "little")
         floats = np.concatenate([scales, self.b1, self.w2, self.b2]).astype("<f4")
-        return bytes(header + floats.tobytes() + q.tobytes())
+        # Stored two bytes wide, the upper half of each weight's float32, which the crate turns
+        # into a float by a shift: whole numbers up to 127 lose nothing.
+        wide = (q.astype(np.float32).view(np.uint32) >> 16).astype("<u2")
+        return bytes(header + floats.tobytes() + wide.tobytes())
+
+    def pruned(self, inputs: np.ndarray, units: int) -> Tuple["Network", float]:
+        """The network of the `units` hidden units whose part in the output varies most over
+        `inputs` (one row of features a seat), its output layer fitted again by least squares to
+        the whole network's output there; and the root mean square of what that changes."""
+        act = np.maximum(inputs.astype(np.float32) @ self.w1 + self.b1, np.float32(0.0))
+        out = act.astype(np.float64) @ self.w2.astype(np.float64) + float(self.b2[0])
+        spread = np.array([(act[:, j].astype(np.float64) * float(self.w2[j])).std() for j in range(act.shape[1])])
+        keep = np.sort(np.argsort(-spread, kind="stable")[:units])
+        design = np.hstack([act[:, keep].astype(np.float64), np.ones((len(act), 1))])
+        fitted, *_ = np.linalg.lstsq(design, out, rcond=None)
+        error = float(np.sqrt(np.mean((design @ fitted - out) ** 2)))
+        net = Network(
+            self.w1[:, keep].copy(), self.b1[keep].copy(),
+            fitted[:-1].astype(np.float32), np.array([fitted[-1]], np.float32),
+        )
+        return net, error
 
 
 def _sides(sides: np.ndarray) -> np.ndarray:
@@ -261,6 +288,7 @@ class Curve:
     generations: List[Dict[str, Any]] = field(default_factory=list)
     final: Optional[Dict[str, Any]] = None
     start: Optional[Dict[str, Any]] = None  # the starting weights' share, with --start
+    pruned: Optional[Dict[str, Any]] = None  # with --prune: the pruned network against the start
 
 
 def _say(text: str) -> None:
@@ -382,6 +410,38 @@ def train(game: str, seed: int, settings: Settings, out: Optional[Path],
     return weights, curve
 
 
+def prune(game: str, seed: int, settings: Settings, start: bytes, units: int, out: Optional[Path],
+          log: Callable[[str], None] = _say) -> Tuple[bytes, Curve]:
+    """Keeps `units` of the hidden units of `start`'s network: those whose part in the output
+    varies most over positions of its own games (one generation of self-play), the output layer
+    fitted again to the whole network's output there. A narrower network judges faster; the
+    pruned one is measured head to head against `start`. Returns (bytes, Curve)."""
+    features = _fichas.training_features(VARIANTS[game][0])
+    net = Network.from_bytes(start).widened(features, 0, np.random.default_rng(seed))
+    have = int(net.w1.shape[1])
+    if not 1 <= units < have:
+        raise ValueError(f"pruning keeps 1 to {have - 1} of the starting network's {have} hidden units, not {units}")
+    if settings.measure_games < 0:
+        raise ValueError(f"the pruned network is measured over 0 games or more, not {settings.measure_games}")
+    data = self_play(game, start, settings, seed * 100)
+    pruned, error = net.pruned(data.inputs.reshape(-1, features), units)
+    weights = pruned.to_bytes(game)
+    curve = Curve(game, seed, settings.__dict__.copy())
+    curve.pruned = {"units": units, "from": have, "positions": len(data), "rms_change": round(error, 5)}
+    log(f"{game}: {units} of {have} units kept over {len(data)} positions; the output moves by {error:.4f} (rms)")
+    if settings.measure_games > 0:
+        wins, n = _fichas.training_match(
+            MEASURED[game], weights, start, settings.measure_games, seed + 7919, threads=settings.threads
+        )
+        share = round(wins / max(n, 1), 4)
+        curve.pruned.update(against="start", variant=MEASURED[game], games=n, share=share,
+                            interval=[round(v, 4) for v in wilson(wins, n)])
+        log(f"{game}: the pruned network wins {share:.1%} against the starting weights over {n} games")
+    if out is not None:
+        out.write_bytes(weights)
+    return weights, curve
+
+
 def main(argv: Optional[List[str]] = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--game", choices=["all", *VARIANTS], default="all")
@@ -408,7 +468,13 @@ def main(argv: Optional[List[str]] = None) -> int:
     parser.add_argument("--start", type=Path, help="go on from these weights instead of from scratch (with more "
                         "--hidden units than they have, or fewer features than the game's, the new ones start with "
                         "no effect)")
+    parser.add_argument("--prune", type=int, metavar="UNITS",
+                        help="instead of training, keep this many of the --start network's hidden units (those "
+                        "whose part in its output varies most over one generation of its games) and fit its output "
+                        "layer again: a narrower network that judges faster")
     args = parser.parse_args(argv)
+    if args.prune is not None and args.start is None:
+        parser.error("--prune keeps some of the units of a trained network: give it with --start")
     if args.measure_against == "start" and args.start is None:
         parser.error("--measure-against start measures each generation against the starting weights: "
                      "give them with --start")
@@ -422,7 +488,10 @@ def main(argv: Optional[List[str]] = None) -> int:
             if getattr(args, name) is not None:
                 setattr(settings, name, getattr(args, name))
         start = args.start.read_bytes() if args.start else None
-        weights, curve = train(game, args.seed, settings, args.out / f"{game}.bin", start=start)
+        if args.prune is not None and start is not None:
+            weights, curve = prune(game, args.seed, settings, start, args.prune, args.out / f"{game}.bin")
+        else:
+            weights, curve = train(game, args.seed, settings, args.out / f"{game}.bin", start=start)
         print(f"{game}: wrote {args.out / (game + '.bin')} ({len(weights):,} bytes)")
         if args.curve is not None:
             args.curve.mkdir(parents=True, exist_ok=True)

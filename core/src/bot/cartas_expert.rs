@@ -492,5 +492,6 @@ mod tests {
         let net = Network::from_bytes(SHIPPED, NetworkGame::Cartas, FEATURES).unwrap();
         assert!(SHIPPED.len() <= 256 * 1024, "at most 256 KB");
         assert!(net.hidden() >= 16);
+        assert_eq!(SHIPPED[8..10], crate::bot::network::VERSION.to_le_bytes());
     }
 }

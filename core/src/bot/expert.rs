@@ -419,6 +419,8 @@ mod tests {
             let net = net.unwrap_or_else(|e| panic!("{}: {e}", game.name()));
             assert!(shipped_bytes(game).len() <= 256 * 1024, "{}: at most 256 KB", game.name());
             assert!(net.hidden() >= 16);
+            // In the format the tools write, whose weights become floats by a shift.
+            assert_eq!(shipped_bytes(game)[8..10], crate::bot::network::VERSION.to_le_bytes());
         }
     }
 }
