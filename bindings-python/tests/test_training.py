@@ -242,6 +242,8 @@ def test_weights_are_written_two_bytes_wide_and_read_in_either_width(train_exper
     # The same decisions, so the same games.
     medium = _fichas.training_match("parchis", weights, "medium", 40, 3)
     assert _fichas.training_match("parchis", narrow, "medium", 40, 3) == medium
+    with pytest.raises(ValueError, match="not a fichas network of format version 1 or 2 .* version 3"):
+        train_expert.Network.from_bytes(weights[:8] + (3).to_bytes(2, "little") + weights[10:])
 
 
 def test_pruning_keeps_the_units_that_move_the_output(train_expert: ModuleType) -> None:

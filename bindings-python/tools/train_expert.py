@@ -13,6 +13,8 @@ half of them), with a few random moves to explore, and a position's target is th
 of the network's estimates at the positions that follow. After each generation the network plays
 medium (1,000 games; 400 in Cartas), or with --measure-against start the starting weights head
 to head; the best generation is written, and the curve of those results goes to --curve (JSON).
+With --prune UNITS it trains nothing: it keeps the UNITS busiest hidden units of the --start
+network and fits its output layer again, a narrower network that judges faster.
 
 The whole run is a function of --seed: the games come from the engine's seeded batches, and the
 network's initial weights, the order of the samples and every update from numpy generators
@@ -115,8 +117,11 @@ class Network:
 
     @staticmethod
     def from_bytes(data: bytes) -> "Network":
-        """The network of a weights file (its first layer as the 8-bit weights times the scales)."""
+        """The network of a weights file, version 1 or 2 (its first layer as the whole-number
+        weights times the scales)."""
         version = int.from_bytes(data[8:10], "little")
+        if data[:8] != MAGIC or version not in (1, 2):
+            raise ValueError(f"not a fichas network of format version 1 or 2 (magic {data[:8]!r}, version {version})")
         features = int.from_bytes(data[12:14], "little")
         hidden = int.from_bytes(data[14:16], "little")
         floats = np.frombuffer(data[16 : 16 + 4 * (3 * hidden + 1)], dtype="<f4").astype(np.float32)
