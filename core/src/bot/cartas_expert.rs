@@ -19,10 +19,10 @@
 //! learned, right after the seat's own action, as the seat knows it. Judged anywhere else the
 //! network misleads: after the next seat's reply as that seat knows the position (this seat's
 //! hand unseen), the look-ahead won 39.0% of 2,000 games against the network alone (the 256-unit
-//! network the shipped one was pruned from); after every
-//! rival's reply as this seat knows it, 48.5%; with this seat's next action judged, 56.0% over 8
-//! deals and 57.9% over 16. Deals are added until 192 positions have been judged
-//! (at least 4, at most 16), a count rather than a clock, so the choice is the same everywhere.
+//! network the shipped one was pruned from); after every rival's reply as this seat knows it,
+//! 48.5%; with this seat's next action judged, 56.0% over 8 deals and 57.9% over 16. Deals are
+//! added until 192 positions have been judged (at least 4, at most 16), a count rather than a
+//! clock, so the choice is the same everywhere.
 //!
 //! Nothing is allocated, and the arithmetic is the network's and the bots' softmax: the same
 //! bits on every platform, so a record replays everywhere.

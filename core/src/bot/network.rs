@@ -136,6 +136,21 @@ enum Width {
     Half,
 }
 
+impl Width {
+    /// The bytes of one weight.
+    const fn bytes(self) -> usize {
+        match self {
+            Width::Byte => 1,
+            Width::Half => 2,
+        }
+    }
+}
+
+/// A weight stored two bytes wide: the upper half of its `f32`.
+fn half(w: [u8; 2]) -> f32 {
+    f32::from_bits(u32::from(u16::from_le_bytes(w)) << 16)
+}
+
 impl fmt::Debug for Network<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Network").field("inputs", &self.inputs).field("hidden", &self.hidden).finish()
@@ -161,7 +176,7 @@ impl<'w> Network<'w> {
         let bad = match network.width {
             Width::Byte => q.iter().position(|&q| q as i8 == i8::MIN),
             Width::Half => q.chunks_exact(2).position(|w| {
-                let w = f32::from_bits(u32::from(u16::from_le_bytes([w[0], w[1]])) << 16);
+                let w = half([w[0], w[1]]);
                 !(-127.0..=127.0).contains(&w) || f32::from(w as i8) != w
             }),
         };
@@ -196,11 +211,7 @@ impl<'w> Network<'w> {
             return Err(shape("a network has 1 to 512 hidden units"));
         }
         let hidden = usize::from(hidden);
-        let bytes_per_weight = match width {
-            Width::Byte => 1,
-            Width::Half => 2,
-        };
-        let expected = HEADER + 4 * (3 * hidden + 1) + inputs * hidden * bytes_per_weight;
+        let expected = HEADER + 4 * (3 * hidden + 1) + inputs * hidden * width.bytes();
         if bytes.len() != expected {
             return Err(WeightsError::Length { found: bytes.len(), expected });
         }
@@ -237,9 +248,7 @@ impl<'w> Network<'w> {
         let sums = &mut sums[..hidden];
         match self.width {
             Width::Byte => first_layer(features, q, sums, |w: [u8; 1]| f32::from(w[0] as i8)),
-            Width::Half => {
-                first_layer(features, q, sums, |w: [u8; 2]| f32::from_bits(u32::from(u16::from_le_bytes(w)) << 16))
-            }
+            Width::Half => first_layer(features, q, sums, half),
         }
         // Each unit's value, then the positive ones summed in increasing order, found first so
         // that the sum does not wait on a branch per unit.
@@ -291,22 +300,24 @@ fn first_layer<const B: usize>(features: &[f32], q: &[u8], sums: &mut [f32], wei
             let mut acc = [0.0f32; BLOCK];
             acc.copy_from_slice(block);
             for &(row, x) in active {
-                let Some(w) = q.get(row + b * BLOCK * B..row + (b + 1) * BLOCK * B) else { continue };
-                for (a, w) in acc.iter_mut().zip(w.chunks_exact(B)) {
-                    let Ok(w) = w.try_into() else { continue };
-                    *a += x * weight(w);
-                }
+                add_row(&mut acc, x, q.get(row + b * BLOCK * B..row + (b + 1) * BLOCK * B), &weight);
             }
             block.copy_from_slice(&acc);
         }
         let rest = blocks.into_remainder();
         let first = hidden - rest.len();
         for &(row, x) in active {
-            let Some(w) = q.get(row + first * B..row + row_bytes) else { continue };
-            for (a, w) in rest.iter_mut().zip(w.chunks_exact(B)) {
-                let Ok(w) = w.try_into() else { continue };
-                *a += x * weight(w);
-            }
+            add_row(rest, x, q.get(row + first * B..row + row_bytes), &weight);
+        }
+    }
+}
+
+/// Adds `x` times each weight of `row` (`B` bytes each) to the sum beside it.
+#[inline(always)]
+fn add_row<const B: usize>(sums: &mut [f32], x: f32, row: Option<&[u8]>, weight: &impl Fn([u8; B]) -> f32) {
+    for (sum, w) in sums.iter_mut().zip(row.unwrap_or_default().chunks_exact(B)) {
+        if let Ok(w) = w.try_into() {
+            *sum += x * weight(w);
         }
     }
 }
