@@ -12,17 +12,18 @@
 //! of the strengths, as in the dice games. With `expert:depth=0` the action that leaves the seat
 //! the best share is played, as self-play trains.
 //!
-//! **A turn further** (`expert`, depth 1; [`choose_ahead`]): when other actions come within
-//! `CLOSE` of the best, the best four are weighed over deals of the hidden cards consistent
+//! **A turn further** (`expert`, depth 1; [`choose_ahead`]): when another action comes within
+//! `CLOSE` of the best, the best two are weighed over 24 deals of the hidden cards consistent
 //! with the view. On each deal the rivals reply as the heuristic likes best, each from its own
 //! view of the deal, and the network judges the best action the seat then has: the position it
 //! learned, right after the seat's own action, as the seat knows it. Judged anywhere else the
 //! network misleads: after the next seat's reply as that seat knows the position (this seat's
 //! hand unseen), the look-ahead won 39.0% of 2,000 games against the network alone (the 256-unit
 //! network the shipped one was pruned from); after every rival's reply as this seat knows it,
-//! 48.5%; with this seat's next action judged, 56.0% over 8 deals and 57.9% over 16. Deals are
-//! added until 192 positions have been judged (at least 4, at most 16), a count rather than a
-//! clock, so the choice is the same everywhere.
+//! 48.5%; with this seat's next action judged, 56.0% over 8 deals and 57.9% over 16. Two
+//! candidates rather than four buy 24 deals rather than 16 in the same median time; against hard
+//! they won 61.8% and 61.0% of the same 1,000 games (`docs/bots.md`). The deals are a count
+//! rather than a clock, so the choice is the same everywhere.
 //!
 //! Nothing is allocated, and the arithmetic is the network's and the bots' softmax: the same
 //! bits on every platform, so a record replays everywhere.
@@ -210,14 +211,11 @@ fn shares(
 
 /// The actions weighed a turn further: at most the best few by the network's first judgement,
 /// and only those within `CLOSE` of the best share (a clearly better action is played at once).
-const CANDIDATES: usize = 4;
+const CANDIDATES: usize = 2;
 const CLOSE: f32 = 0.03;
-/// The deals of the hidden cards the candidates are weighed over: at least `MIN_DEALS`, at most
-/// `MAX_DEALS`, and no further deal once the decision has judged `JUDGEMENTS` positions. A
-/// count, not a clock, so that the choice is the same on every machine.
-const MIN_DEALS: usize = 4;
-const MAX_DEALS: usize = 16;
-const JUDGEMENTS: usize = 192;
+/// The deals of the hidden cards the candidates are weighed over: a count, not a clock, so that
+/// the choice is the same on every machine.
+const DEALS: usize = 24;
 
 /// The expert's choice a turn further (`expert`, depth 1): the actions the network likes best
 /// are each weighed over deals of the hidden cards consistent with the view (`base` first).
@@ -236,7 +234,6 @@ pub(crate) fn choose_ahead<R: Rng + ?Sized>(
     let odds = Odds::of(&deck);
     let me = view.seat();
     let scores = shares(view, &actions, base, &deck, &odds, net);
-    let mut judged = actions.len();
     let mut candidates: ArrayVec<usize, MAX_ACTIONS> = (0..actions.len()).collect();
     candidates.sort_by(|&a, &b| scores[b].total_cmp(&scores[a]));
     candidates.truncate(CANDIDATES);
@@ -247,7 +244,7 @@ pub(crate) fn choose_ahead<R: Rng + ?Sized>(
     }
     let mut totals = [0.0f32; CANDIDATES];
     let mut deals = 0;
-    while deals < MAX_DEALS && (deals < MIN_DEALS || judged < JUDGEMENTS) {
+    while deals < DEALS {
         let deal = if deals == 0 { Some(*base) } else { determinize(view, rng) };
         let Some(deal) = deal else { break };
         deals += 1;
@@ -257,11 +254,7 @@ pub(crate) fn choose_ahead<R: Rng + ?Sized>(
             replies(&mut state, me, &odds);
             *total += match state.phase() {
                 Phase::Over(outcome) => f32::from(u8::from(outcome.winner == me)),
-                Phase::Decide(seat) if seat == me => {
-                    let (share, positions) = best_next(&state, me, &deck, &odds, net);
-                    judged += positions;
-                    share
-                }
+                Phase::Decide(seat) if seat == me => best_next(&state, me, &deck, &odds, net),
                 // A new deal or a theft comes first: the network's judgement after the action.
                 _ => scores[i],
             };
@@ -298,12 +291,10 @@ fn replies(state: &mut State, me: Seat, odds: &Odds) {
     }
 }
 
-/// The best share the network gives `me` after one of its actions in `state`, and the
-/// positions judged.
-fn best_next(state: &State, me: Seat, deck: &Cards, odds: &Odds, net: &Network<'_>) -> (f32, usize) {
+/// The best share the network gives `me` after one of its actions in `state`.
+fn best_next(state: &State, me: Seat, deck: &Cards, odds: &Odds, net: &Network<'_>) -> f32 {
     let actions = state.legal_actions();
-    let shares = shares(&state.view(me), &actions, state, deck, odds, net);
-    (shares.iter().copied().fold(f32::NEG_INFINITY, f32::max), actions.len())
+    shares(&state.view(me), &actions, state, deck, odds, net).into_iter().fold(f32::NEG_INFINITY, f32::max)
 }
 
 /// The bytes of the network shipped for Cartas, written by `bindings-python/tools/train_expert.py`.
