@@ -387,11 +387,7 @@ mod tests {
         let cut = HEADER + 4 * (3 * hidden + 1);
         let mut out = wide[..cut].to_vec();
         out[8] = 1;
-        out.extend(
-            wide[cut..]
-                .chunks_exact(2)
-                .map(|w| f32::from_bits(u32::from(w[1]) << 24 | u32::from(w[0]) << 16) as i8 as u8),
-        );
+        out.extend(wide[cut..].chunks_exact(2).map(|w| half([w[0], w[1]]) as i8 as u8));
         out
     }
 
