@@ -1,4 +1,4 @@
-//! Six-sided dice and rolls of two, shared by the dice games.
+//! Six-sided dice, rolls of two, and the turn the dice games share ([`DiceRules`]).
 
 use core::fmt;
 use core::num::NonZeroU8;
@@ -7,7 +7,11 @@ use core::str::FromStr;
 use rand_core::Rng;
 
 use crate::chance::{Outcomes, below};
+use crate::events::EventSink;
 use crate::notation::ParseError;
+use crate::phase::Phase;
+use crate::rules::{List, Rules, Sealed};
+use crate::seat::Seat;
 
 /// The face of one six-sided die, 1 to 6.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -185,78 +189,174 @@ impl<'de> serde::Deserialize<'de> for Roll {
     }
 }
 
-/// The primitives of [`crate::Rules`] the two dice games share, written inside each one's
-/// `impl Rules for State`: the associated types (the game's own `Action`, `Choice`, `Choices`,
-/// `Event`, `Events` and `Outcome`), a chance event that is always a throw of two fair dice
-/// (every roll can come), a host's timeout that may come before the roll, and the listing, the
-/// roll and the timeout as the game's own `choices`, `begin_roll` and `time_out_turn` do them.
-/// A roll in a playout is settled by listing the choices it leaves (`begin_roll` with a list).
-macro_rules! dice_rules {
-    (Actor = $actor:ty) => {
-        type Actor = $actor;
-        type Action = Action;
-        type Choice = Choice;
-        type Choices = Choices;
-        type Chance = Roll;
-        type Event = Event;
-        type Events = Events;
-        type Outcome = Outcome;
+/// The rules of a dice game's turn, as Poleana and Parchís write them: [`Rules`] follows from
+/// them by one impl, the same for both games.
+///
+/// Each turn opens with a throw of two fair dice, and every roll can come; the host may time the
+/// one to act out before the throw as well as after it. A dice game states what it alone knows
+/// (who acts, its choices, what a roll, a move and a timeout do), and the items below with a
+/// body are the chance both games share. An item named as one of [`Rules`]' is that item, as the
+/// game writes it: callers bring [`Rules`] into scope, never this trait.
+pub trait DiceRules: Copy + Sealed {
+    /// Who decides: a colour in Poleana, a seat in Parchís.
+    type Actor: Copy + PartialEq + fmt::Debug;
+    /// A decision, in the game's notation.
+    type Action: Copy + PartialEq + fmt::Display + fmt::Debug;
+    /// A legal decision as the listing gives it, with what the game marks on it.
+    type Choice: Copy + fmt::Debug;
+    /// The legal choices of one decision.
+    type Choices: List<Self::Choice>;
+    /// What happened while a roll or an action was applied.
+    type Event: Copy + fmt::Debug;
+    /// The events of one step, sized for the longest.
+    type Events: List<Self::Event> + EventSink<Self::Event>;
+    /// How a game ended.
+    type Outcome: Copy + PartialEq + fmt::Debug;
 
-        const TIMEOUT: Action = Action::Timeout;
-        const TIMEOUT_WHILE_CHANCE: bool = true;
+    /// [`Rules::TIMEOUT`].
+    const TIMEOUT: Self::Action;
 
-        fn sample_outcome<R: rand_core::Rng + ?Sized>(&self, rng: &mut R) -> Option<Roll> {
-            self.phase().is_chance().then(|| Roll::throw(rng))
-        }
+    /// [`Rules::phase`]: chance while the roll is due.
+    fn phase(&self) -> Phase<Self::Actor, Self::Outcome>;
 
-        fn can_produce(&self, _: Roll) -> bool {
-            true
-        }
+    /// [`Rules::seat_of`].
+    fn seat_of(&self, actor: Self::Actor) -> Seat;
 
-        fn apply_chance_unchecked<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S) {
-            self.begin_roll(roll, sink, None);
-        }
+    /// [`Rules::generate`].
+    fn generate(&self, out: &mut Self::Choices);
 
-        fn apply_chance_unchecked_and_list<S: EventSink<Event>>(
-            &mut self,
-            roll: Roll,
-            sink: &mut S,
-            next: &mut Choices,
-        ) {
-            next.clear();
-            self.begin_roll(roll, sink, Some(next));
-        }
+    /// [`Rules::choose`].
+    fn choose(&self, action: Self::Action) -> Result<Self::Choice, &'static str>;
 
-        fn generate(&self, out: &mut Choices) {
-            self.choices(out);
-        }
+    /// [`Rules::play_unchecked`].
+    fn play_unchecked<S: EventSink<Self::Event>>(&mut self, choice: &Self::Choice, sink: &mut S);
 
-        fn time_out<S: EventSink<Event>>(&mut self, sink: &mut S) {
-            self.time_out_turn(sink);
-        }
-    };
+    /// [`Rules::play_unchecked_and_list`].
+    fn play_unchecked_and_list<S: EventSink<Self::Event>>(
+        &mut self,
+        choice: &Self::Choice,
+        sink: &mut S,
+        next: &mut Self::Choices,
+    );
+
+    /// A roll arrives: the game counts doubles and settles the turn (a roll with no use passes).
+    /// With `next`, the choices of the one who decides next are listed into it (emptied first)
+    /// while the turn settles, instead of searching the same position twice.
+    fn begin_roll<S: EventSink<Self::Event>>(&mut self, roll: Roll, sink: &mut S, next: Option<&mut Self::Choices>);
+
+    /// [`Rules::time_out`]: the host's timeout, before the roll or after it.
+    fn time_out<S: EventSink<Self::Event>>(&mut self, sink: &mut S);
+
+    /// [`Rules::sample_outcome`]: a fair throw while the roll is due.
+    fn sample_outcome<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Roll> {
+        self.phase().is_chance().then(|| Roll::throw(rng))
+    }
+
+    /// [`Rules::apply_chance_unchecked`]: the roll arrives.
+    fn apply_chance_unchecked<S: EventSink<Self::Event>>(&mut self, roll: Roll, sink: &mut S) {
+        self.begin_roll(roll, sink, None);
+    }
+
+    /// [`Rules::apply_chance_unchecked_and_list`]: the roll arrives, and the turn's settling lists
+    /// the next choices.
+    fn apply_chance_unchecked_and_list<S: EventSink<Self::Event>>(
+        &mut self,
+        roll: Roll,
+        sink: &mut S,
+        next: &mut Self::Choices,
+    ) {
+        next.clear();
+        self.begin_roll(roll, sink, Some(next));
+    }
+
+    /// The outcomes of the pending chance event: the 21 distinct rolls with their weights out of
+    /// 36. Empty when no roll is due.
+    fn chance_outcomes(&self) -> Outcomes<Roll, 21> {
+        if self.phase().is_chance() { Roll::outcomes() } else { Outcomes::new() }
+    }
 }
-pub(crate) use dice_rules;
 
-/// The chance of a dice game's `State` in its own words: the outcomes with their weights, and
-/// a fair throw (every roll can come at any chance event).
-macro_rules! dice_chance {
-    () => {
-        impl State {
-            /// The outcomes of the pending chance event: the 21 distinct rolls with their
-            /// weights out of 36. Empty when no chance event is pending.
-            pub fn chance_outcomes(&self) -> $crate::chance::Outcomes<Roll, 21> {
-                if self.phase().is_chance() { Roll::outcomes() } else { $crate::chance::Outcomes::new() }
-            }
+/// Every dice game's [`Rules`], from its [`DiceRules`]: each item is the game's own, or the
+/// chance of two fair dice that [`DiceRules`] provides.
+impl<G: DiceRules> Rules for G {
+    type Actor = G::Actor;
+    type Action = G::Action;
+    type Choice = G::Choice;
+    type Choices = G::Choices;
+    type Chance = Roll;
+    type Event = G::Event;
+    type Events = G::Events;
+    type Outcome = G::Outcome;
 
-            /// A fair roll drawn from `rng`, to pass to [`Rules::apply_chance`].
-            pub fn sample_chance<R: rand_core::Rng + ?Sized>(&self, rng: &mut R) -> Roll {
-                Roll::throw(rng)
-            }
-        }
-    };
+    const TIMEOUT: G::Action = G::TIMEOUT;
+    const TIMEOUT_WHILE_CHANCE: bool = true;
+
+    #[inline]
+    fn phase(&self) -> Phase<G::Actor, G::Outcome> {
+        DiceRules::phase(self)
+    }
+
+    #[inline]
+    fn seat_of(&self, actor: G::Actor) -> Seat {
+        DiceRules::seat_of(self, actor)
+    }
+
+    #[inline]
+    fn sample_outcome<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Roll> {
+        DiceRules::sample_outcome(self, rng)
+    }
+
+    /// Every roll can come.
+    #[inline]
+    fn can_produce(&self, _: Roll) -> bool {
+        true
+    }
+
+    #[inline]
+    fn apply_chance_unchecked<S: EventSink<G::Event>>(&mut self, roll: Roll, sink: &mut S) {
+        DiceRules::apply_chance_unchecked(self, roll, sink);
+    }
+
+    #[inline]
+    fn apply_chance_unchecked_and_list<S: EventSink<G::Event>>(
+        &mut self,
+        roll: Roll,
+        sink: &mut S,
+        next: &mut G::Choices,
+    ) {
+        DiceRules::apply_chance_unchecked_and_list(self, roll, sink, next);
+    }
+
+    #[inline]
+    fn generate(&self, out: &mut G::Choices) {
+        DiceRules::generate(self, out);
+    }
+
+    #[inline]
+    fn choose(&self, action: G::Action) -> Result<G::Choice, &'static str> {
+        DiceRules::choose(self, action)
+    }
+
+    #[inline]
+    fn play_unchecked<S: EventSink<G::Event>>(&mut self, choice: &G::Choice, sink: &mut S) {
+        DiceRules::play_unchecked(self, choice, sink);
+    }
+
+    #[inline]
+    fn play_unchecked_and_list<S: EventSink<G::Event>>(
+        &mut self,
+        choice: &G::Choice,
+        sink: &mut S,
+        next: &mut G::Choices,
+    ) {
+        DiceRules::play_unchecked_and_list(self, choice, sink, next);
+    }
+
+    #[inline]
+    fn time_out<S: EventSink<G::Event>>(&mut self, sink: &mut S) {
+        DiceRules::time_out(self, sink);
+    }
 }
-pub(crate) use dice_chance;
 
 #[cfg(test)]
 mod tests {

@@ -69,12 +69,15 @@ impl<T, const N: usize> List<T> for ArrayVec<T, N> {
     }
 }
 
-mod sealed {
+/// The games' states, and no other type: methods can be added to [`Rules`] and
+/// [`crate::dice::DiceRules`] without breaking anyone.
+pub(crate) mod sealed {
     pub trait Sealed {}
     impl Sealed for crate::poleana::State {}
     impl Sealed for crate::parchis::State {}
     impl Sealed for crate::cartas::State {}
 }
+pub(crate) use sealed::Sealed;
 
 /// A game's position and its rules: implemented by [`crate::poleana::State`],
 /// [`crate::parchis::State`] and [`crate::cartas::State`] (and by no other type, so that methods

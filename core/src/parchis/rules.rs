@@ -7,7 +7,10 @@ use crate::events::EventSink;
 use crate::lanes::{LANES, sort_four, zero_bytes};
 use crate::parchis::board::{Cell, PLACES_ON, TRACK, exit, places_word};
 use crate::parchis::state::{Bonus, NONE};
-use crate::parchis::{Action, Choice, Choices, Count, Event, Mode, Outcome, Place, Spot, State};
+use crate::parchis::{Action, Choice, Choices, Count, Event, Events, Mode, Outcome, Place, Spot, State};
+use crate::phase::Phase;
+use crate::rules::Rules;
+use crate::seat::Seat;
 
 /// A decision as the engine sees it: which token of the colour to decide, counting what.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -328,18 +331,6 @@ impl State {
         None
     }
 
-    /// Fills `out` with the legal choices of the seat to decide.
-    pub(crate) fn choices(&self, out: &mut Choices) {
-        if self.roll.is_none() || self.outcome.is_some() {
-            return;
-        }
-        let occ = Occupancy::of(self);
-        let mut found = Choices::new();
-        if self.decision(&occ, &mut found, false) == Some(self.actor) {
-            out.extend(found);
-        }
-    }
-
     /// Plays `plan`, a listed `choice`, for the colour to decide.
     /// The choice comes from this state's legal list, so its landing and capture stand as
     /// listed (the checked path looks it up there first).
@@ -612,44 +603,6 @@ impl State {
         sink.emit(Event::TurnPassed { to: next });
     }
 
-    /// A roll arrives. The third double in a row is not played: the last token moved this turn
-    /// goes home unless it is in its corridor or at the goal, and the turn ends.
-    /// With `next`, the next decision's choices are listed into it (see [`State::settle`]).
-    pub(crate) fn begin_roll<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S, next: Option<&mut Choices>) {
-        sink.emit(Event::Rolled { colour: self.turn, roll });
-        self.roll = Some(roll);
-        self.pending = 0b11;
-        self.actor = self.turn;
-        if roll.is_double() {
-            self.doubles += 1;
-            if self.doubles >= 3 {
-                sink.emit(Event::ThirdDouble { colour: self.turn });
-                if self.last != NONE {
-                    let (c, slot) = (usize::from(self.last) / 4, usize::from(self.last % 4));
-                    let colour = Colour::ALL[c];
-                    let place = self.tokens[c][slot];
-                    if place.is_track() {
-                        self.tokens[c][slot] = Place::HOME;
-                        sink.emit(Event::SentHome { colour, from: place.spot(colour) });
-                    }
-                }
-                self.normalize();
-                self.pass_turn(sink);
-                return;
-            }
-        }
-        self.settle(sink, next);
-    }
-
-    /// The host's timeout: everything pending is lost and the turn passes.
-    pub(crate) fn time_out_turn<S: EventSink<Event>>(&mut self, sink: &mut S) {
-        // Before the roll the time is the turn's; after it, the colour deciding (a partner
-        // playing ceded dice) is the one that ran out.
-        let colour = if self.roll.is_some() { self.actor } else { self.turn };
-        sink.emit(Event::TimedOut { colour });
-        self.pass_turn(sink);
-    }
-
     /// Why `action` is not among the legal choices, in words.
     pub(crate) fn why_illegal(&self, action: Action) -> &'static str {
         let Action::Move { from, by } = action else { return "it does not apply here" };
@@ -681,5 +634,102 @@ impl State {
             return "it is not this colour's turn";
         }
         "the token cannot walk there: a barrier is in the way, the goal is passed, or the cell is full"
+    }
+}
+
+/// Parchís' turn: who acts, its choices, what a roll, a move and a timeout do ([`Rules`] follows).
+impl crate::dice::DiceRules for State {
+    type Actor = Seat;
+    type Action = Action;
+    type Choice = Choice;
+    type Choices = Choices;
+    type Event = Event;
+    type Events = Events;
+    type Outcome = Outcome;
+
+    const TIMEOUT: Action = Action::Timeout;
+
+    /// Who acts next. A seat decides for the colour [`State::actor`] names, which may be a
+    /// partner's colour when dice are ceded or a bonus passes to the partner.
+    fn phase(&self) -> Phase<Seat, Outcome> {
+        match (self.outcome, self.roll) {
+            (Some(outcome), _) => Phase::Over(outcome),
+            (None, None) => Phase::Chance,
+            (None, Some(_)) => Phase::Decide(self.config.seat_of(self.actor)),
+        }
+    }
+
+    fn seat_of(&self, seat: Seat) -> Seat {
+        seat
+    }
+
+    fn choose(&self, action: Action) -> Result<Choice, &'static str> {
+        let plan = self.plan_of(action);
+        let chosen = self.legal_actions().into_iter().find(|c| plan.is_some() && self.plan_of(c.action) == plan);
+        chosen.ok_or_else(|| self.why_illegal(action))
+    }
+
+    fn play_unchecked<S: EventSink<Event>>(&mut self, choice: &Choice, sink: &mut S) {
+        if let Some(plan) = self.plan_of(choice.action) {
+            self.execute(plan, choice, sink, None);
+        }
+    }
+
+    /// Settling the move finds who decides next by listing that colour's moves.
+    fn play_unchecked_and_list<S: EventSink<Event>>(&mut self, choice: &Choice, sink: &mut S, next: &mut Choices) {
+        next.clear();
+        if let Some(plan) = self.plan_of(choice.action) {
+            self.execute(plan, choice, sink, Some(next));
+        }
+    }
+
+    /// Fills `out` with the legal choices of the seat to decide.
+    fn generate(&self, out: &mut Choices) {
+        if self.roll.is_none() || self.outcome.is_some() {
+            return;
+        }
+        let occ = Occupancy::of(self);
+        let mut found = Choices::new();
+        if self.decision(&occ, &mut found, false) == Some(self.actor) {
+            out.extend(found);
+        }
+    }
+
+    /// A roll arrives. The third double in a row is not played: the last token moved this turn
+    /// goes home unless it is in its corridor or at the goal, and the turn ends.
+    /// With `next`, the next decision's choices are listed into it while the turn settles.
+    fn begin_roll<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S, next: Option<&mut Choices>) {
+        sink.emit(Event::Rolled { colour: self.turn, roll });
+        self.roll = Some(roll);
+        self.pending = 0b11;
+        self.actor = self.turn;
+        if roll.is_double() {
+            self.doubles += 1;
+            if self.doubles >= 3 {
+                sink.emit(Event::ThirdDouble { colour: self.turn });
+                if self.last != NONE {
+                    let (c, slot) = (usize::from(self.last) / 4, usize::from(self.last % 4));
+                    let colour = Colour::ALL[c];
+                    let place = self.tokens[c][slot];
+                    if place.is_track() {
+                        self.tokens[c][slot] = Place::HOME;
+                        sink.emit(Event::SentHome { colour, from: place.spot(colour) });
+                    }
+                }
+                self.normalize();
+                self.pass_turn(sink);
+                return;
+            }
+        }
+        self.settle(sink, next);
+    }
+
+    /// The host's timeout: everything pending is lost and the turn passes.
+    fn time_out<S: EventSink<Event>>(&mut self, sink: &mut S) {
+        // Before the roll the time is the turn's; after it, the colour deciding (a partner
+        // playing ceded dice) is the one that ran out.
+        let colour = if self.roll.is_some() { self.actor } else { self.turn };
+        sink.emit(Event::TimedOut { colour });
+        self.pass_turn(sink);
     }
 }

@@ -1,15 +1,14 @@
 //! The Parchís game state and its public services.
 
 use arrayvec::ArrayVec;
+use rand_core::Rng;
 
+use crate::chance::Outcomes;
 use crate::colour::Colour;
 use crate::dice::{Die, Roll};
-use crate::events::EventSink;
 use crate::parchis::rules::Plan;
 use crate::parchis::{Action, Choice, Config, Count, Event, Outcome, Place, Spot};
-use crate::phase::Phase;
 use crate::rules::Rules;
-use crate::seat::Seat;
 
 /// The legal choices of a decision, in a stable order. Never more than 16.
 pub type Choices = ArrayVec<Choice, 16>;
@@ -163,44 +162,16 @@ impl State {
     }
 }
 
-crate::dice::dice_chance!();
-
-/// Parchís' primitives; the services (validated play, events, timeout) are [`Rules`]'.
-impl Rules for State {
-    crate::dice::dice_rules!(Actor = Seat);
-
-    /// Who acts next. A seat decides for the colour [`State::actor`] names, which may be a
-    /// partner's colour when dice are ceded or a bonus passes to the partner.
-    fn phase(&self) -> Phase<Seat, Outcome> {
-        match (self.outcome, self.roll) {
-            (Some(outcome), _) => Phase::Over(outcome),
-            (None, None) => Phase::Chance,
-            (None, Some(_)) => Phase::Decide(self.config.seat_of(self.actor)),
-        }
+impl State {
+    /// The outcomes of the pending chance event: the 21 distinct rolls with their weights out of
+    /// 36. Empty when no chance event is pending.
+    pub fn chance_outcomes(&self) -> Outcomes<Roll, 21> {
+        if self.phase().is_chance() { Roll::outcomes() } else { Outcomes::new() }
     }
 
-    fn seat_of(&self, seat: Seat) -> Seat {
-        seat
-    }
-
-    fn choose(&self, action: Action) -> Result<Choice, &'static str> {
-        let plan = self.plan_of(action);
-        let chosen = self.legal_actions().into_iter().find(|c| plan.is_some() && self.plan_of(c.action) == plan);
-        chosen.ok_or_else(|| self.why_illegal(action))
-    }
-
-    fn play_unchecked<S: EventSink<Event>>(&mut self, choice: &Choice, sink: &mut S) {
-        if let Some(plan) = self.plan_of(choice.action) {
-            self.execute(plan, choice, sink, None);
-        }
-    }
-
-    /// Settling the move finds who decides next by listing that colour's moves.
-    fn play_unchecked_and_list<S: EventSink<Event>>(&mut self, choice: &Choice, sink: &mut S, next: &mut Choices) {
-        next.clear();
-        if let Some(plan) = self.plan_of(choice.action) {
-            self.execute(plan, choice, sink, Some(next));
-        }
+    /// A fair roll drawn from `rng`, to pass to [`Rules::apply_chance`].
+    pub fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Roll {
+        Roll::throw(rng)
     }
 }
 

@@ -10,11 +10,15 @@ use crate::colour::Colour;
 use crate::dice::{Die, Roll};
 use crate::events::EventSink;
 use crate::lanes::{LANES, LOW7, sort_four, zero_bytes};
+use crate::phase::Phase;
 use crate::poleana::board::{BRIDGE_CELLS, Cell, HOUSE_CELLS, Kind, places_word};
 use crate::poleana::state::{Left, NONE};
 use crate::poleana::{
-    Action, Board, Choice, Choices, Compliance, Event, Infraction, Mark, Mode, Outcome, Place, Priority, Route, State,
+    Action, Board, Choice, Choices, Compliance, Event, Events, Infraction, Mark, Mode, Outcome, Place, Priority, Route,
+    State,
 };
+use crate::rules::Rules;
+use crate::seat::Seat;
 
 /// A decision as the engine sees it: token indices instead of cell names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -640,14 +644,6 @@ impl State {
         }
     }
 
-    /// Fills `out` with the legal choices (docs/rules/poleana.md §3).
-    pub(crate) fn choices(&self, out: &mut Choices) {
-        if self.roll.is_none() || self.outcome.is_some() {
-            return;
-        }
-        self.list(&Occupancy::of(self), out);
-    }
-
     /// The legal choices, for the board `occ` holds.
     fn list(&self, occ: &Occupancy, out: &mut Choices) {
         let mut cands = Candidates::new();
@@ -1182,43 +1178,6 @@ impl State {
         self.doubles = 0;
     }
 
-    /// A roll arrives: count doubles (the third is an infraction that ends the turn), then
-    /// settle (a roll with no use passes).
-    /// With `next`, the next decision's choices are listed into it (see [`State::settle`]).
-    pub(crate) fn begin_roll<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S, next: Option<&mut Choices>) {
-        sink.emit(Event::Rolled { colour: self.turn, roll });
-        self.roll = Some(roll);
-        self.left = Left::Both;
-        self.mover = NONE;
-        if roll.is_double() {
-            self.doubles += 1;
-            if self.doubles >= 3 {
-                sink.emit(Event::Infraction { colour: self.turn, cause: Infraction::ThirdDouble });
-                self.penalize(self.turn, sink);
-                self.normalize();
-                self.pass_turn(sink);
-                return;
-            }
-        }
-        self.settle(sink, next);
-    }
-
-    /// The host's timeout: drop a pending +10, pay what is owed, pay for the timeout, pass.
-    pub(crate) fn time_out_turn<S: EventSink<Event>>(&mut self, sink: &mut S) {
-        let c = self.turn;
-        sink.emit(Event::Infraction { colour: c, cause: Infraction::Timeout });
-        if self.plus10 != NONE {
-            let at = self.config.board().spot(c, self.own()[usize::from(self.plus10)]);
-            sink.emit(Event::PlusTenLost { colour: c, at });
-            self.plus10 = NONE;
-            self.partner = NONE;
-        }
-        self.owed += 1;
-        self.pay_owed(sink);
-        self.normalize();
-        self.pass_turn(sink);
-    }
-
     /// Why `action` is not among the legal choices, in words.
     pub(crate) fn why_illegal(&self, action: Action) -> &'static str {
         let Some(plan) = self.plan_of(action) else {
@@ -1270,5 +1229,102 @@ impl State {
             }
             Plan::PlusTen { .. } => "that route cannot take the full 10",
         }
+    }
+}
+
+/// Poleana's turn: who acts, its choices, what a roll, a move and a timeout do ([`Rules`] follows).
+impl crate::dice::DiceRules for State {
+    type Actor = Colour;
+    type Action = Action;
+    type Choice = Choice;
+    type Choices = Choices;
+    type Event = Event;
+    type Events = Events;
+    type Outcome = Outcome;
+
+    const TIMEOUT: Action = Action::Timeout;
+
+    /// Who acts next: the colour whose turn it is, once it has rolled.
+    fn phase(&self) -> Phase<Colour, Outcome> {
+        match (self.outcome, self.roll) {
+            (Some(outcome), _) => Phase::Over(outcome),
+            (None, None) => Phase::Chance,
+            (None, Some(_)) => Phase::Decide(self.turn),
+        }
+    }
+
+    fn seat_of(&self, colour: Colour) -> Seat {
+        self.config.seat_of(colour)
+    }
+
+    fn choose(&self, action: Action) -> Result<Choice, &'static str> {
+        let plan = self.plan_of(action).ok_or_else(|| self.why_illegal(action))?;
+        let choices = self.legal_actions();
+        let chosen = choices.iter().find(|c| self.plan_of(c.action) == Some(plan));
+        chosen.copied().ok_or_else(|| self.why_illegal(action))
+    }
+
+    fn play_unchecked<S: EventSink<Event>>(&mut self, choice: &Choice, sink: &mut S) {
+        if let Some(plan) = self.plan_of(choice.action) {
+            self.execute(plan, choice.is_infraction(), false, self.quiet_landing(choice), sink, None);
+        }
+    }
+
+    /// Settling the move finds whether the roll has a use by listing its choices.
+    fn play_unchecked_and_list<S: EventSink<Event>>(&mut self, choice: &Choice, sink: &mut S, next: &mut Choices) {
+        next.clear();
+        if let Some(plan) = self.plan_of(choice.action) {
+            let quiet = self.quiet_landing(choice);
+            self.execute(plan, choice.is_infraction(), false, quiet, sink, Some(next));
+        }
+        // A pending +10 is decided before the roll is settled: listed here.
+        if next.is_empty() {
+            Rules::generate(self, next);
+        }
+    }
+
+    /// Fills `out` with the legal choices (docs/rules/poleana.md §3).
+    fn generate(&self, out: &mut Choices) {
+        if self.roll.is_none() || self.outcome.is_some() {
+            return;
+        }
+        self.list(&Occupancy::of(self), out);
+    }
+
+    /// A roll arrives: count doubles (the third is an infraction that ends the turn), then
+    /// settle (a roll with no use passes).
+    /// With `next`, the next decision's choices are listed into it while the turn settles.
+    fn begin_roll<S: EventSink<Event>>(&mut self, roll: Roll, sink: &mut S, next: Option<&mut Choices>) {
+        sink.emit(Event::Rolled { colour: self.turn, roll });
+        self.roll = Some(roll);
+        self.left = Left::Both;
+        self.mover = NONE;
+        if roll.is_double() {
+            self.doubles += 1;
+            if self.doubles >= 3 {
+                sink.emit(Event::Infraction { colour: self.turn, cause: Infraction::ThirdDouble });
+                self.penalize(self.turn, sink);
+                self.normalize();
+                self.pass_turn(sink);
+                return;
+            }
+        }
+        self.settle(sink, next);
+    }
+
+    /// The host's timeout: drop a pending +10, pay what is owed, pay for the timeout, pass.
+    fn time_out<S: EventSink<Event>>(&mut self, sink: &mut S) {
+        let c = self.turn;
+        sink.emit(Event::Infraction { colour: c, cause: Infraction::Timeout });
+        if self.plus10 != NONE {
+            let at = self.config.board().spot(c, self.own()[usize::from(self.plus10)]);
+            sink.emit(Event::PlusTenLost { colour: c, at });
+            self.plus10 = NONE;
+            self.partner = NONE;
+        }
+        self.owed += 1;
+        self.pay_owed(sink);
+        self.normalize();
+        self.pass_turn(sink);
     }
 }

@@ -1,15 +1,14 @@
 //! The Poleana game state and its public services: phase, chance, legal actions, play.
 
 use arrayvec::ArrayVec;
+use rand_core::Rng;
 
+use crate::chance::Outcomes;
 use crate::colour::{Colour, ColourSet};
 use crate::dice::{Die, Roll};
-use crate::events::EventSink;
-use crate::phase::Phase;
 use crate::poleana::rules::Plan;
 use crate::poleana::{Action, Choice, Config, Event, Outcome, Place, Route, Spot};
 use crate::rules::Rules;
-use crate::seat::Seat;
 
 /// The legal choices of a decision, in a stable order. Never more than 32.
 pub type Choices = ArrayVec<Choice, 32>;
@@ -149,7 +148,7 @@ impl State {
     }
 
     /// Where a listed choice that captures nothing lands, as a place.
-    fn quiet_landing(&self, choice: &Choice) -> Option<Place> {
+    pub(crate) fn quiet_landing(&self, choice: &Choice) -> Option<Place> {
         match choice.priority {
             crate::poleana::Priority::Move => {
                 choice.landing.and_then(|spot| self.config.board().place(self.turn, spot))
@@ -185,49 +184,16 @@ impl State {
     }
 }
 
-crate::dice::dice_chance!();
-
-/// Poleana's primitives; the services (validated play, events, timeout) are [`Rules`]'.
-impl Rules for State {
-    crate::dice::dice_rules!(Actor = Colour);
-
-    /// Who acts next: the colour whose turn it is, once it has rolled.
-    fn phase(&self) -> Phase<Colour, Outcome> {
-        match (self.outcome, self.roll) {
-            (Some(outcome), _) => Phase::Over(outcome),
-            (None, None) => Phase::Chance,
-            (None, Some(_)) => Phase::Decide(self.turn),
-        }
+impl State {
+    /// The outcomes of the pending chance event: the 21 distinct rolls with their weights out of
+    /// 36. Empty when no chance event is pending.
+    pub fn chance_outcomes(&self) -> Outcomes<Roll, 21> {
+        if self.phase().is_chance() { Roll::outcomes() } else { Outcomes::new() }
     }
 
-    fn seat_of(&self, colour: Colour) -> Seat {
-        self.config.seat_of(colour)
-    }
-
-    fn choose(&self, action: Action) -> Result<Choice, &'static str> {
-        let plan = self.plan_of(action).ok_or_else(|| self.why_illegal(action))?;
-        let choices = self.legal_actions();
-        let chosen = choices.iter().find(|c| self.plan_of(c.action) == Some(plan));
-        chosen.copied().ok_or_else(|| self.why_illegal(action))
-    }
-
-    fn play_unchecked<S: EventSink<Event>>(&mut self, choice: &Choice, sink: &mut S) {
-        if let Some(plan) = self.plan_of(choice.action) {
-            self.execute(plan, choice.is_infraction(), false, self.quiet_landing(choice), sink, None);
-        }
-    }
-
-    /// Settling the move finds whether the roll has a use by listing its choices.
-    fn play_unchecked_and_list<S: EventSink<Event>>(&mut self, choice: &Choice, sink: &mut S, next: &mut Choices) {
-        next.clear();
-        if let Some(plan) = self.plan_of(choice.action) {
-            let quiet = self.quiet_landing(choice);
-            self.execute(plan, choice.is_infraction(), false, quiet, sink, Some(next));
-        }
-        // A pending +10 is decided before the roll is settled: listed here.
-        if next.is_empty() {
-            self.generate(next);
-        }
+    /// A fair roll drawn from `rng`, to pass to [`Rules::apply_chance`].
+    pub fn sample_chance<R: Rng + ?Sized>(&self, rng: &mut R) -> Roll {
+        Roll::throw(rng)
     }
 }
 
