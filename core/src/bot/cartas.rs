@@ -40,7 +40,8 @@ use rand_core::Rng;
 
 use crate::bot::{Bot, Budget, Deadline, Kind, Reason, Suggestion, cartas_expert, math};
 use crate::cartas::{
-    Action, Actions, Board, Cards, Event, Events, Rank, SEATS, Spot, Stage, State, View, natural_card, start,
+    Action, Actions, Board, Cards, Event, Events, Rank, SEATS, Spot, Stage, State, TRACK, View, ahead, natural_card,
+    start, to_corridor,
 };
 use crate::chance::{below, pick_weighted};
 use crate::colour::Colour;
@@ -170,21 +171,9 @@ fn token_value(seat: Seat, spot: Spot, blocking: bool) -> f32 {
     match spot {
         Spot::Home => 0.0,
         Spot::Corridor(k) => IN_CORRIDOR + DEEPER * f32::from(k.saturating_sub(1)),
-        Spot::Track(cell) => OUT + ON_TRACK * (1.0 - f32::from(to_corridor(seat, cell, blocking)) / 65.0),
-    }
-}
-
-/// The steps from a token of `seat` on `cell` to the first cell of its corridor: round the lap,
-/// or one from the own start when the token came back to it (only a token just brought out,
-/// blocking, must go round).
-pub(super) fn to_corridor(seat: Seat, cell: u8, blocking: bool) -> u8 {
-    let walked = (cell + 64 - start(seat)) % 64;
-    if blocking {
-        65
-    } else if walked == 0 {
-        1
-    } else {
-        65 - walked
+        Spot::Track(cell) => {
+            OUT + ON_TRACK * (1.0 - f32::from(to_corridor(seat, cell, blocking)) / f32::from(TRACK + 1))
+        }
     }
 }
 
@@ -208,7 +197,7 @@ pub(super) fn assess(board: &Board, hands: &[Hand; SEATS], odds: &Odds) -> Asses
         }
     }
     // Whether a walk of `steps` forward from `from` passes a blocking token.
-    let barred = |from: u8, steps: u8| blockers.iter().any(|&b| b != from && (b + 64 - from) % 64 < steps);
+    let barred = |from: u8, steps: u8| blockers.iter().any(|&b| b != from && ahead(from, b) < steps);
 
     let mut out = Assessment { strength: [0.0; SEATS], danger: [0.0; SEATS] };
     for seat in Seat::ALL {
@@ -232,11 +221,11 @@ pub(super) fn assess(board: &Board, hands: &[Hand; SEATS], odds: &Odds) -> Asses
                 }
                 let mut miss = 1.0;
                 for &(owner, from, _) in track.iter().filter(|t| t.0 == rival) {
-                    let behind = (cell + 64 - from) % 64;
+                    let behind = ahead(from, cell);
                     if (1..=13).contains(&behind) && !barred(from, behind) {
                         miss *= 1.0 - holds(odds.forward[usize::from(behind)], cards);
                     }
-                    if (from + 64 - cell) % 64 == 4 && owner == rival {
+                    if ahead(cell, from) == 4 && owner == rival {
                         miss *= 1.0 - holds(odds.back, cards);
                     }
                 }

@@ -31,10 +31,12 @@
 use arrayvec::ArrayVec;
 use rand_core::Rng;
 
-use crate::bot::cartas::{After, Assessment, Greedy, Odds, SHARPNESS, assess, best_of, determinize, to_corridor};
+use crate::bot::cartas::{After, Assessment, Greedy, Odds, SHARPNESS, assess, best_of, determinize};
 use crate::bot::math;
 use crate::bot::network::{Network, NetworkGame};
-use crate::cartas::{Actions, Board, CORRIDOR, Cards, MAX_ACTIONS, Rank, SEATS, Spot, State, TRACK, View, start};
+use crate::cartas::{
+    Actions, Board, CORRIDOR, Cards, MAX_ACTIONS, Rank, SEATS, Spot, State, TRACK, View, start, to_corridor,
+};
 use crate::phase::Phase;
 use crate::rules::Rules as _;
 use crate::seat::Seat;

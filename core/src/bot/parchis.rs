@@ -16,15 +16,11 @@ use crate::bot::expert::{EXTRAS, Heuristic, Learned, MAX_FEATURES};
 use crate::bot::network::NetworkGame;
 use crate::bot::{Reason, math};
 use crate::colour::Colour;
-use crate::parchis::{Choices, Spot, State, TRACK, exit, is_safe, observation};
+use crate::parchis::{Choices, LAP, PATH, Place, Spot, State, TRACK, is_safe, observation};
 use crate::phase::Phase;
 use crate::rules::Rules;
 use crate::seat::Seat;
 
-/// Progress at the goal: 64 track cells and 7 corridor cells.
-const GOAL: u8 = 71;
-/// Progress of the last track cell.
-const LAST_TRACK: u8 = 63;
 /// A token out of home, before it walks.
 const OUT: f32 = 0.1;
 /// A token at the goal.
@@ -36,21 +32,16 @@ const FIRST_TO_MOVE: f32 = 0.5;
 /// Win shares from strengths, for a side of one colour (halved for two).
 const SHARPNESS: f32 = 2.5;
 
-/// A token's progress from its exit (0..=63 track, 64..=70 corridor, 71 goal); `None` at home.
+/// A token's progress from its exit ([`Place::progress`]); `None` at home.
 fn progress(colour: Colour, spot: Spot) -> Option<u8> {
-    match spot {
-        Spot::Home => None,
-        Spot::Track(n) => Some((n + TRACK - exit(colour)) % TRACK),
-        Spot::Corridor(k) => Some(LAST_TRACK + k),
-        Spot::Goal => Some(GOAL),
-    }
+    Place::of(colour, spot).and_then(Place::progress)
 }
 
 fn token_value(progress: Option<u8>) -> f32 {
     match progress {
         None => 0.0,
-        Some(GOAL) => AT_GOAL,
-        Some(p) => OUT + (1.0 - OUT) * f32::from(p) / f32::from(GOAL),
+        Some(PATH) => AT_GOAL,
+        Some(p) => OUT + (1.0 - OUT) * f32::from(p) / f32::from(PATH),
     }
 }
 
@@ -100,7 +91,7 @@ fn assess(state: &State) -> Assessment {
                 let mut miss = 1.0;
                 for &(colour, from, p) in on_track.iter().filter(|t| t.0 == r) {
                     let distance = (n + TRACK - from) % TRACK;
-                    if colour == r && distance > 0 && p + distance <= LAST_TRACK {
+                    if colour == r && distance > 0 && p + distance < LAP {
                         miss *= 1.0 - hit_chance(distance);
                     }
                 }
@@ -109,7 +100,7 @@ fn assess(state: &State) -> Assessment {
             danger += (1.0 - safe_chance) * value;
         }
         if let Some(bonus) = state.bonus().filter(|b| b.colour == c) {
-            strength += (1.0 - OUT) * f32::from(bonus.amount) / f32::from(GOAL);
+            strength += (1.0 - OUT) * f32::from(bonus.amount) / f32::from(PATH);
         }
         // The colour whose turn it is moves before any rival: it can still save its tokens.
         let weight = if c == state.turn() { FIRST_TO_MOVE } else { 1.0 };
@@ -224,14 +215,6 @@ impl Learned for State {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn progress_runs_from_the_exit_to_the_goal() {
-        assert_eq!(progress(Colour::Blue, Spot::Track(22)), Some(0));
-        assert_eq!(progress(Colour::Blue, Spot::Track(17)), Some(LAST_TRACK));
-        assert_eq!(progress(Colour::Yellow, Spot::Track(68)), Some(LAST_TRACK));
-        assert_eq!(progress(Colour::Green, Spot::Corridor(7)), Some(GOAL - 1));
-    }
 
     #[test]
     fn partners_share_one_value_and_shares_add_up() {

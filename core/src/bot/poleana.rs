@@ -24,7 +24,7 @@ use crate::bot::network::NetworkGame;
 use crate::bot::{Reason, math};
 use crate::colour::{Colour, ColourSet};
 use crate::phase::Phase;
-use crate::poleana::{BRIDGE_CELLS, Board, Choices, Event, Events, HOUSE_CELLS, Spot, State, observation};
+use crate::poleana::{Board, Choices, Event, Events, HOUSE_CELLS, Spot, State, observation};
 use crate::seat::Seat;
 
 /// A token at start, against a released one on its own 0.
@@ -47,35 +47,6 @@ const RELEASE_ON_THREE: f32 = 2.0 / 36.0;
 /// The chance that a roll exposes police cell 0 (a release combo).
 const EXPOSES_ZERO: f32 = 8.0 / 36.0;
 
-/// The board's numbers, to read token spots as distances.
-#[derive(Clone, Copy)]
-struct Geometry {
-    side: u8,
-    lead: u8,
-    lap: u8,
-    last_track: u8,
-    goal: u8,
-}
-
-impl Geometry {
-    fn of(board: Board) -> Geometry {
-        let (side, corner, lap) = (board.side(), board.corner(), board.lap());
-        let last_track = lap + corner - 1;
-        Geometry { side, lead: side - 1 - corner, lap, last_track, goal: last_track + HOUSE_CELLS }
-    }
-
-    /// The perimeter index (0..lap, in travel order) of cell `number` of `side`.
-    fn perimeter(&self, side: Colour, number: u8) -> u8 {
-        side as u8 * self.side + (number + self.lead) % self.side
-    }
-
-    /// Where the bridge of `owner` lets a token of `colour` down, as its progress.
-    fn bridge_exit(&self, colour: Colour, owner: Colour) -> u8 {
-        let laps = (owner as u8 + 4 - colour as u8) % 4;
-        (if laps == 0 { 4 } else { laps }) * self.side + Board::BRIDGE_EXIT
-    }
-}
-
 /// A token as the heuristic reads it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Token {
@@ -96,21 +67,19 @@ enum Token {
     },
 }
 
-fn read(geo: &Geometry, colour: Colour, spot: Spot) -> Token {
+fn read(board: Board, colour: Colour, spot: Spot) -> Token {
+    // A token's spot always names a place of the board for its colour.
+    let place = board.place(colour, spot);
+    let left = place.and_then(|place| board.to_goal(colour, place)).unwrap_or(board.path());
     match spot {
         Spot::Start => Token::Start,
         Spot::Limbo => Token::Limbo,
         Spot::Goal => Token::Goal,
-        Spot::House(cell) => Token::Sheltered { left: HOUSE_CELLS - cell, house: true },
-        Spot::Bridge { owner, cell } => Token::Sheltered {
-            left: (BRIDGE_CELLS + 1 - cell) + geo.goal - geo.bridge_exit(colour, owner),
-            house: false,
-        },
-        Spot::Side { side, number, homeward } => {
-            let cell = geo.perimeter(side, number);
-            let progress =
-                if homeward { geo.lap + number } else { (cell + geo.lap - geo.perimeter(colour, 0)) % geo.lap };
-            Token::Perimeter { cell, side, number, progress }
+        Spot::House(_) => Token::Sheltered { left, house: true },
+        Spot::Bridge { .. } => Token::Sheltered { left, house: false },
+        Spot::Side { side, number, .. } => {
+            let progress = place.and_then(|place| place.progress()).unwrap_or(0);
+            Token::Perimeter { cell: board.perimeter(side, number), side, number, progress }
         }
     }
 }
@@ -127,14 +96,13 @@ struct Assessment {
 fn assess(state: &State) -> Assessment {
     let config = state.config();
     let board = config.board();
-    let geo = Geometry::of(board);
     let colours = config.colours();
     let mut tokens: [ArrayVec<Token, 4>; 4] = Default::default();
     // How many tokens stand on each perimeter cell.
     let mut count = [0u8; 60];
     for c in colours.iter() {
         for spot in state.tokens(c) {
-            let token = read(&geo, c, spot);
+            let token = read(board, c, spot);
             if let Token::Perimeter { cell, .. } = token {
                 count[usize::from(cell)] += 1;
             }
@@ -144,7 +112,7 @@ fn assess(state: &State) -> Assessment {
     let quiet = state.quiet();
     let rivals_of = |c: Colour| ColourSet::from_bits(colours.bits() & !(1 << c.index()));
     let token_value = |c: Colour, token: &Token| -> f32 {
-        let walked = |left: u8| 1.0 - f32::from(left) / f32::from(geo.goal);
+        let walked = |left: u8| 1.0 - f32::from(left) / f32::from(board.path());
         let trap = !quiet.without(c).is_empty();
         match *token {
             Token::Start => AT_START,
@@ -153,7 +121,7 @@ fn assess(state: &State) -> Assessment {
             // While a rival is quiet, the house is worth no more than the cell before it.
             Token::Sheltered { left, house: true } if trap => walked(left.max(HOUSE_CELLS)),
             Token::Sheltered { left, .. } => walked(left),
-            Token::Perimeter { progress, .. } => walked(geo.goal - progress),
+            Token::Perimeter { progress, .. } => walked(board.path() - progress),
         }
     };
 
@@ -174,7 +142,7 @@ fn assess(state: &State) -> Assessment {
             let mut safe_chance = 1.0;
             if alone && !(side == c && board.is_safe_number(number)) {
                 for r in rivals.iter() {
-                    safe_chance *= 1.0 - threat(&geo, &tokens[r.index()], cell, r);
+                    safe_chance *= 1.0 - threat(board, &tokens[r.index()], cell, r);
                 }
             }
             if config.is_police(side, number) {
@@ -207,15 +175,15 @@ fn assess(state: &State) -> Assessment {
 
 /// The chance that rival colour `r`, with `tokens`, captures a lone token on perimeter cell
 /// `cell` with its next roll.
-fn threat(geo: &Geometry, tokens: &[Token], cell: u8, r: Colour) -> f32 {
+fn threat(board: Board, tokens: &[Token], cell: u8, r: Colour) -> f32 {
     let mut miss = 1.0;
     let mut at_start = false;
     for token in tokens {
         match *token {
             Token::Perimeter { cell: from, progress, .. } => {
-                let distance = (cell + geo.lap - from) % geo.lap;
+                let distance = (cell + board.lap() - from) % board.lap();
                 // A token on its final approach turns into its house and never comes round.
-                if distance > 0 && progress + distance <= geo.last_track {
+                if distance > 0 && progress + distance <= board.last_track() {
                     miss *= 1.0 - hit_chance(distance);
                 }
             }
@@ -223,9 +191,9 @@ fn threat(geo: &Geometry, tokens: &[Token], cell: u8, r: Colour) -> f32 {
             _ => {}
         }
     }
-    if at_start && cell == geo.perimeter(r, 0) {
+    if at_start && cell == board.perimeter(r, 0) {
         miss *= 1.0 - RELEASE_ON_ZERO;
-    } else if at_start && cell == geo.perimeter(r, 3) {
+    } else if at_start && cell == board.perimeter(r, 3) {
         miss *= 1.0 - RELEASE_ON_THREE;
     }
     1.0 - miss
@@ -351,17 +319,19 @@ mod tests {
     #[test]
     fn progress_is_read_from_spots_as_the_engine_walks() {
         for board in [Board::Classic, Board::Express] {
-            let geo = Geometry::of(board);
-            // Own 0 is progress 0; the goal is `goal` steps from it.
-            let zero = read(&geo, Colour::Blue, Spot::Side { side: Colour::Blue, number: 0, homeward: false });
+            // Own 0 is progress 0; the goal is `path` steps from it.
+            let zero = read(board, Colour::Blue, Spot::Side { side: Colour::Blue, number: 0, homeward: false });
             assert!(matches!(zero, Token::Perimeter { progress: 0, .. }));
-            let last =
-                read(&geo, Colour::Blue, Spot::Side { side: Colour::Blue, number: board.corner() - 1, homeward: true });
-            assert!(matches!(last, Token::Perimeter { progress, .. } if progress == geo.last_track));
+            let last = read(
+                board,
+                Colour::Blue,
+                Spot::Side { side: Colour::Blue, number: board.corner() - 1, homeward: true },
+            );
+            assert!(matches!(last, Token::Perimeter { progress, .. } if progress == board.last_track()));
             // The bridge is three steps longer than the perimeter it skips.
-            let entry = geo.lap - 1;
-            let bridge = read(&geo, Colour::Blue, Spot::Bridge { owner: Colour::Blue, cell: 1 });
-            assert_eq!(bridge, Token::Sheltered { left: geo.goal - entry - 1 + 3, house: false });
+            let entry = board.lap() - 1;
+            let bridge = read(board, Colour::Blue, Spot::Bridge { owner: Colour::Blue, cell: 1 });
+            assert_eq!(bridge, Token::Sheltered { left: board.path() - entry - 1 + 3, house: false });
         }
     }
 

@@ -33,6 +33,37 @@ pub const fn start(seat: Seat) -> u8 {
     seat.index() as u8 * QUARTER
 }
 
+/// The steps forward from track cell `from` to track cell `to`, in the direction of play (0 when
+/// they are the same cell).
+#[inline]
+pub const fn ahead(from: u8, to: u8) -> u8 {
+    (to + TRACK - from) % TRACK
+}
+
+/// The steps from a token of `seat` on track cell `cell` to the first cell of its corridor
+/// (docs/rules/cartas.md §5.3): round the rest of the lap, or one from its own start when it came
+/// back to it; a token brought out and not moved since (`blocking`) must go round the whole lap.
+///
+/// ```
+/// use fichas::Seat;
+/// use fichas::cartas::{TRACK, start, to_corridor};
+///
+/// let seat = Seat::ALL[1];
+/// assert_eq!(to_corridor(seat, start(seat), true), TRACK + 1);
+/// assert_eq!(to_corridor(seat, start(seat) + 10, false), TRACK + 1 - 10);
+/// assert_eq!(to_corridor(seat, start(seat), false), 1);
+/// ```
+pub const fn to_corridor(seat: Seat, cell: u8, blocking: bool) -> u8 {
+    let walked = ahead(start(seat), cell);
+    if blocking {
+        TRACK + 1
+    } else if walked == 0 {
+        1
+    } else {
+        TRACK + 1 - walked
+    }
+}
+
 /// Where a token stands, as players name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Spot {

@@ -34,7 +34,7 @@ mod view;
 #[cfg(feature = "alloc")]
 pub(crate) use action::natural_card;
 pub use action::{ACTION_SPACE, Action, Share, Split};
-pub use board::{Board, CORRIDOR, QUARTER, SEATS, Spot, TOKENS, TRACK, Token, start};
+pub use board::{Board, CORRIDOR, QUARTER, SEATS, Spot, TOKENS, TRACK, Token, ahead, start, to_corridor};
 pub use card::{Cards, Rank};
 pub use config::{Config, ConfigError, MAX_DECK, MIN_DECK};
 pub use event::{Event, Outcome};

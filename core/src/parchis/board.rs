@@ -14,8 +14,11 @@ use crate::notation::{ParseError, number};
 pub const TRACK: u8 = 68;
 /// Corridor cells before the goal.
 pub const CORRIDOR: u8 = 7;
-/// Track cells a token walks, its exit included, before turning into its corridor.
-const LAP: u8 = 64;
+/// Track cells a token walks, its exit included, before it turns into its corridor: its
+/// progress on the track is 0 to 63.
+pub const LAP: u8 = 64;
+/// Steps from a colour's exit to its goal: the lap, then the corridor (71).
+pub const PATH: u8 = LAP + CORRIDOR;
 
 /// The exit cell of `colour`: Yellow 5, Blue 22, Red 39, Green 56.
 #[inline]
@@ -35,47 +38,74 @@ pub const fn is_safe(n: u8) -> bool {
     matches!(n % 17, 5 | 12 | 0)
 }
 
-/// Where a token is, as the engine sees it: progress along its colour's path.
+/// Where a token is, as the engine sees it: its progress along its colour's path, from its exit
+/// (0) round the lap (to 63), up its corridor (64 to 70) to the goal (71); or home.
+///
+/// [`Spot`] is the same place as players name it; [`Place::of`] and [`Place::spot`] turn one
+/// into the other for a colour.
+///
+/// ```
+/// use fichas::Colour;
+/// use fichas::parchis::{PATH, Place, Spot};
+///
+/// let place = Place::of(Colour::Blue, Spot::Track(30)).unwrap(); // Blue comes out on 22
+/// assert_eq!(place.progress(), Some(8));
+/// assert_eq!(place.to_goal(), Some(PATH - 8));
+/// assert_eq!(Place::of(Colour::Blue, Spot::Corridor(1)).unwrap().progress(), Some(64));
+/// assert_eq!(Place::HOME.progress(), None);
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Place(u8);
 
 impl Place {
-    pub(crate) const GOAL: Place = Place(LAP + CORRIDOR);
-    /// The progress of a colour's last track cell.
+    /// The goal, at the end of the corridor.
+    pub const GOAL: Place = Place(PATH);
+    /// Home: the start, off the board, where tokens wait to come out.
+    pub const HOME: Place = Place(100);
+    /// The progress of a colour's last track cell, before its corridor.
     pub(crate) const LAST_TRACK: u8 = LAP - 1;
-    pub(crate) const HOME: Place = Place(100);
     pub(crate) const UNUSED: Place = Place(255);
 
+    /// The place at progress `p` (0 to [`PATH`]).
     #[inline]
-    pub(crate) const fn progress(p: u8) -> Place {
+    pub(crate) const fn at(p: u8) -> Place {
         Place(p)
     }
 
-    /// Progress from the exit: 0..=63 track, 64..=70 corridor, 71 goal.
+    /// The progress from the colour's exit: 0 to 63 on the track, 64 to 70 in the corridor,
+    /// [`PATH`] (71) at the goal; `None` at home.
     #[inline]
-    pub(crate) const fn steps(self) -> Option<u8> {
-        if self.0 <= Place::GOAL.0 { Some(self.0) } else { None }
+    pub const fn progress(self) -> Option<u8> {
+        if self.0 <= PATH { Some(self.0) } else { None }
     }
 
+    /// The steps still to walk to the goal (0 at the goal); `None` at home.
     #[inline]
-    pub(crate) const fn is_track(self) -> bool {
+    pub const fn to_goal(self) -> Option<u8> {
+        if self.0 <= PATH { Some(PATH - self.0) } else { None }
+    }
+
+    /// On the track: progress 0 to 63.
+    #[inline]
+    pub const fn is_track(self) -> bool {
         self.0 < LAP
     }
 
+    /// In the colour's corridor, short of the goal.
     #[inline]
-    pub(crate) const fn is_corridor(self) -> bool {
-        self.0 >= LAP && self.0 < Place::GOAL.0
+    pub const fn is_corridor(self) -> bool {
+        self.0 >= LAP && self.0 < PATH
     }
 
     /// On the track or in the corridor: a token that may move.
     #[inline]
-    pub(crate) const fn is_out(self) -> bool {
-        self.0 < Place::GOAL.0
+    pub const fn is_out(self) -> bool {
+        self.0 < PATH
     }
 
-    /// The place `n` steps on, if it does not pass the goal.
+    /// The place `n` steps on, if it does not pass the goal (it is reached by the exact count).
     #[inline]
-    pub(crate) const fn plus(self, n: u8) -> Option<Place> {
+    pub const fn plus(self, n: u8) -> Option<Place> {
         if self.0 <= Place::GOAL.0 && self.0 + n <= Place::GOAL.0 { Some(Place(self.0 + n)) } else { None }
     }
 
@@ -298,6 +328,22 @@ mod tests {
     use std::string::ToString;
 
     #[test]
+    fn progress_runs_from_the_exit_round_the_lap_and_up_the_corridor_to_the_goal() {
+        let progress = |colour, spot| Place::of(colour, spot).and_then(Place::progress);
+        assert_eq!(progress(Blue, Spot::Track(22)), Some(0), "Blue's exit");
+        assert_eq!(progress(Blue, Spot::Track(17)), Some(LAP - 1), "Blue's entry, its last track cell");
+        assert_eq!(progress(Yellow, Spot::Track(68)), Some(LAP - 1), "Yellow's entry");
+        assert_eq!(progress(Green, Spot::Corridor(1)), Some(LAP));
+        assert_eq!(progress(Green, Spot::Corridor(7)), Some(PATH - 1));
+        assert_eq!(progress(Red, Spot::Goal), Some(PATH));
+        assert_eq!(progress(Red, Spot::Home), None);
+        assert_eq!(Place::of(Blue, Spot::Track(30)).and_then(Place::to_goal), Some(PATH - 8));
+        assert_eq!(Place::GOAL.to_goal(), Some(0));
+        assert_eq!(Place::HOME.to_goal(), None);
+        assert_eq!(Place::of(Blue, Spot::Track(20)), None, "between Blue's entry and its exit: not on its path");
+    }
+
+    #[test]
     fn exits_entries_and_safe_cells_match_the_rules() {
         assert_eq!(Colour::ALL.map(exit), [5, 22, 39, 56]);
         assert_eq!(Colour::ALL.map(entry), [68, 17, 34, 51]);
@@ -308,20 +354,20 @@ mod tests {
     #[test]
     fn a_path_is_64_track_cells_then_the_corridor_then_the_goal() {
         for colour in Colour::ALL {
-            assert_eq!(Place::progress(0).spot(colour), Spot::Track(exit(colour)));
-            assert_eq!(Place::progress(63).spot(colour), Spot::Track(entry(colour)));
-            assert_eq!(Place::progress(64).spot(colour), Spot::Corridor(1));
-            assert_eq!(Place::progress(70).spot(colour), Spot::Corridor(7));
+            assert_eq!(Place::at(0).spot(colour), Spot::Track(exit(colour)));
+            assert_eq!(Place::at(63).spot(colour), Spot::Track(entry(colour)));
+            assert_eq!(Place::at(64).spot(colour), Spot::Corridor(1));
+            assert_eq!(Place::at(70).spot(colour), Spot::Corridor(7));
             assert_eq!(Place::GOAL.spot(colour), Spot::Goal);
         }
-        assert_eq!(Place::progress(70).plus(1), Some(Place::GOAL));
-        assert_eq!(Place::progress(70).plus(2), None, "the goal needs the exact count");
+        assert_eq!(Place::at(70).plus(1), Some(Place::GOAL));
+        assert_eq!(Place::at(70).plus(2), None, "the goal needs the exact count");
     }
 
     #[test]
     fn spots_round_trip() {
         for colour in Colour::ALL {
-            for p in (0..=71).map(Place::progress).chain([Place::HOME]) {
+            for p in (0..=71).map(Place::at).chain([Place::HOME]) {
                 let spot = p.spot(colour);
                 assert_eq!(Place::of(colour, spot), Some(p));
                 assert_eq!(spot.to_string().parse::<Spot>(), Ok(spot));

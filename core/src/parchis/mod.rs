@@ -25,7 +25,7 @@ mod rules;
 mod state;
 
 pub use action::{ACTION_SPACE, Action, Choice, Count};
-pub use board::{CORRIDOR, Place, Spot, TRACK, entry, exit, is_safe};
+pub use board::{CORRIDOR, LAP, PATH, Place, Spot, TRACK, entry, exit, is_safe};
 pub use config::{Config, ConfigError, Mode};
 pub use event::{Event, Outcome};
 pub use position::PositionError;

@@ -12,7 +12,7 @@ use crate::seat::Seat;
 /// Places a token can hold, as the observation counts them: home, then progress 0..=71 (64
 /// track cells from the exit, 7 corridor cells, the goal).
 const PLACES: usize = 73;
-const _GOAL_IS_THE_LAST_PLACE: () = assert!(matches!(Place::GOAL.steps(), Some(71)));
+const _GOAL_IS_THE_LAST_PLACE: () = assert!(matches!(Place::GOAL.progress(), Some(71)));
 
 /// The sections of a Parchís observation, in order.
 pub const LAYOUT: &[Section] = &[
@@ -83,7 +83,7 @@ fn write(state: &State, seat: Seat, out: &mut [f32; LEN]) -> usize {
     for c in Colour::ALL {
         let block = &mut tokens[relative(me, c.index(), 4) * PLACES..][..PLACES];
         for &place in &state.tokens[c.index()] {
-            let slot = if place == Place::HOME { Some(0) } else { place.steps().map(|s| 1 + usize::from(s)) };
+            let slot = if place == Place::HOME { Some(0) } else { place.progress().map(|s| 1 + usize::from(s)) };
             if let Some(slot) = slot {
                 block[slot] += 0.25;
             }

@@ -147,7 +147,7 @@ impl State {
     /// the exact count, and the landing cell must have room (docs/rules/parchis.md §2).
     fn walk(&self, occ: &Occupancy, ahead: u64, colour: Colour, from: Place, steps: u8) -> Option<Landing> {
         let to = from.plus(steps)?;
-        let start = from.steps()?;
+        let start = from.progress()?;
         // The track cells passed (corridor cells never block): one mask against the barriers.
         let last_passed = (start + steps - 1).min(Place::LAST_TRACK);
         if last_passed > start {
@@ -177,7 +177,7 @@ impl State {
         if !self.tokens[colour.index()].contains(&Place::HOME) {
             return None;
         }
-        let to = Place::progress(0);
+        let to = Place::at(0);
         let cell = to.cell(colour)?;
         if occ.count(cell) < 2 {
             return Some(Landing { to, victim: None });

@@ -160,10 +160,18 @@ impl Board {
         self.side() - 1 - self.corner()
     }
 
-    /// The progress of a token's last perimeter cell: own 8 (Express 7) on the final approach.
+    /// The progress of a token's last perimeter cell: own 8 (Express 7) on the final approach,
+    /// after a whole lap from its own 0.
     #[inline]
-    pub(crate) const fn last_track(self) -> u8 {
+    pub const fn last_track(self) -> u8 {
         self.lap() + self.corner() - 1
+    }
+
+    /// The steps from a token's own 0 to the goal by the perimeter: the lap, the final approach
+    /// and the house (75 classic, 66 Express).
+    #[inline]
+    pub const fn path(self) -> u8 {
+        self.last_track() + HOUSE_CELLS
     }
 
     /// Whether cell `number` of a stretch is one of its owner's safe cells.
@@ -172,9 +180,11 @@ impl Board {
         number == 0 || number == 3 || number == self.corner()
     }
 
-    /// The perimeter index (0..lap, in travel order) of cell `number` of `side`.
+    /// The perimeter index of cell `number` of `side`: the perimeter's cells numbered from 0 to
+    /// [`Board::lap`] less one in the direction of travel, from the first cell of Yellow's
+    /// stretch (its 10, Express 9).
     #[inline]
-    pub(crate) const fn perimeter(self, side: Colour, number: u8) -> u8 {
+    pub const fn perimeter(self, side: Colour, number: u8) -> u8 {
         let s = self.side();
         side as u8 * s + (number + self.lead()) % s
     }
@@ -231,9 +241,10 @@ impl Board {
         if x >= lap { x - lap } else { x }
     }
 
-    /// The progress at which a token of `colour` comes down from the bridge of `owner`.
+    /// The progress at which a token of `colour` comes down from the bridge of `owner`: the
+    /// owner's next stretch's 4.
     #[inline]
-    pub(crate) const fn bridge_exit(self, colour: Colour, owner: Colour) -> u8 {
+    pub const fn bridge_exit(self, colour: Colour, owner: Colour) -> u8 {
         let laps = (owner as u8 + 4 - colour as u8) % 4;
         let laps = if laps == 0 { 4 } else { laps };
         laps * self.side() + Board::BRIDGE_EXIT
@@ -270,14 +281,28 @@ impl Board {
         }
     }
 
-    /// Steps still to walk from `place` to the goal by the shortest way (the perimeter, since a
-    /// bridge is three steps longer). Used to find a colour's most advanced token.
-    pub(crate) fn steps_to_goal(self, colour: Colour, place: Place) -> Option<u8> {
-        let goal = self.last_track() + HOUSE_CELLS;
+    /// The steps a token of `colour` on `place` still walks to the goal by the shortest way from
+    /// there (the perimeter, a bridge it stands on, its house): 0 at the goal; `None` at the start
+    /// or in limbo.
+    ///
+    /// ```
+    /// use fichas::Colour;
+    /// use fichas::poleana::{Board, Spot};
+    ///
+    /// let board = Board::Classic;
+    /// let own_zero = board.place(Colour::Red, "R0".parse::<Spot>().unwrap()).unwrap();
+    /// assert_eq!(own_zero.progress(), Some(0));
+    /// assert_eq!(board.to_goal(Colour::Red, own_zero), Some(board.path()));
+    /// let house = board.place(Colour::Red, "5c".parse::<Spot>().unwrap()).unwrap();
+    /// assert_eq!(board.to_goal(Colour::Red, house), Some(2));
+    /// ```
+    pub fn to_goal(self, colour: Colour, place: Place) -> Option<u8> {
+        let goal = self.path();
         match place.kind() {
             Kind::Track(d) => Some(goal - d),
             Kind::Bridge(owner, cell) => Some(BRIDGE_CELLS + 1 - cell + goal - self.bridge_exit(colour, owner)),
             Kind::House(cell) => Some(HOUSE_CELLS - cell),
+            Kind::Goal => Some(0),
             _ => None,
         }
     }
@@ -479,9 +504,10 @@ impl Place {
         }
     }
 
-    /// The progress, if the token is on the perimeter.
+    /// The progress from the token's own 0, if it is on the perimeter: 0 to
+    /// [`Board::last_track`], the final approach after a whole lap.
     #[inline]
-    pub(crate) const fn progress(self) -> Option<u8> {
+    pub const fn progress(self) -> Option<u8> {
         if self.0 < Place::BRIDGE { Some(self.0) } else { None }
     }
 

@@ -1057,7 +1057,7 @@ impl State {
         // Fewest steps to the goal; on a tie, the token on a bridge (it has walked further).
         let most_advanced = (0..4)
             .filter(|&i| tokens[i].on_board())
-            .min_by_key(|&i| (board.steps_to_goal(colour, tokens[i]), tokens[i].progress().is_some()));
+            .min_by_key(|&i| (board.to_goal(colour, tokens[i]), tokens[i].progress().is_some()));
         match most_advanced {
             Some(i) => {
                 let cell = board.cell(colour, tokens[i]).filter(|c| c.is_perimeter());
