@@ -16,14 +16,10 @@
 //! `CLOSE` of the best, the best two are weighed over 24 deals of the hidden cards consistent
 //! with the view. On each deal the rivals reply as the heuristic likes best, each from its own
 //! view of the deal, and the network judges the best action the seat then has: the position it
-//! learned, right after the seat's own action, as the seat knows it. Judged anywhere else the
-//! network misleads: after the next seat's reply as that seat knows the position (this seat's
-//! hand unseen), the look-ahead won 39.0% of 2,000 games against the network alone (the 256-unit
-//! network the shipped one was pruned from); after every rival's reply as this seat knows it,
-//! 48.5%; with this seat's next action judged, 56.0% over 8 deals and 57.9% over 16. Two
-//! candidates rather than four buy 24 deals rather than 16 in the same median time; against hard
-//! they won 61.8% and 61.0% of the same 1,000 games (`docs/bots.md`). The deals are a count
-//! rather than a clock, so the choice is the same everywhere.
+//! learned, right after the seat's own action, as the seat knows it; judged anywhere else (after
+//! a rival's reply) the network misleads. More deals pay more, so two candidates over 24 deals
+//! beat four over 16 in the same time. docs/bots.md ("Cartas' network") gives what each of these
+//! measured. The deals are a count rather than a clock, so the choice is the same everywhere.
 //!
 //! Nothing is allocated, and the arithmetic is the network's and the bots' softmax: the same
 //! bits on every platform, so a record replays everywhere.

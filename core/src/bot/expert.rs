@@ -182,7 +182,7 @@ fn plan<G: Learned>(
 /// weighed, each answered by the plan the heuristic likes best for the roll's decider (max-n:
 /// each side plays for itself). The heuristic answers in place of the network because it costs
 /// a small part of a network's judgement, and a reply judged by the network instead was no
-/// stronger (50.6% in 1,000 games of Parchís, at twice the time).
+/// stronger, at twice the time (docs/bots.md, "The expert").
 fn ahead<G: Learned>(state: &G, net: &Network<'_>) -> Values {
     if state.turn() != Turn::Chance {
         return values(&reply(state), net);
