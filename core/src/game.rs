@@ -30,7 +30,7 @@
 //! assert_eq!(again.state(), game.state());
 //! ```
 
-use crate::rules::Rules;
+use crate::rules::{HOST_TIMEOUT, Rules};
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
@@ -554,9 +554,6 @@ impl State {
     /// Applies a decision as [`State::play`] does, passing its events to `sink` instead of
     /// collecting them (`&mut ()` drops them): no heap.
     pub fn play_into<S: EventSink<Event>>(&mut self, action: Action, sink: &mut S) -> Result<(), PlayError> {
-        if action.is_timeout() {
-            return Err(PlayError::illegal(action, HOST_TIMEOUT));
-        }
         each!(self, State, s => s.play_into(action.of_game()?, &mut Wrapped(sink)))
     }
 
@@ -953,9 +950,6 @@ impl<E: Into<Event>, S: EventSink<Event>> EventSink<E> for Wrapped<'_, S> {
 fn unknown_id(id: u16) -> PlayError {
     PlayError::illegal(format_args!("action id {id}"), "no action of this game has this id")
 }
-
-/// Why a timeout is refused as a move.
-pub(crate) const HOST_TIMEOUT: &str = "a timeout is the host's to report (`timeout()`), not a move";
 
 /// Names the seat for messages: `seat 0 (yellow)`.
 pub(crate) fn describe_seat(variant: &Variant, seat: Seat) -> String {

@@ -56,6 +56,9 @@ use crate::events::EventSink;
 use crate::phase::{Phase, PlayError};
 use crate::seat::Seat;
 
+/// Why a timeout is refused as a move.
+pub(crate) const HOST_TIMEOUT: &str = "a timeout is the host's to report (`timeout()`), not a move";
+
 /// A list of choices or events with a fixed capacity: filled in place, never on the heap.
 pub trait List<T>: Default + Deref<Target = [T]> {
     /// Empties the list.
@@ -109,8 +112,8 @@ pub trait Rules: Copy + sealed::Sealed {
     /// How a game ended.
     type Outcome: Copy + PartialEq + fmt::Debug;
 
-    /// The host's report that the one to act ran out of time, as an action: [`Rules::play`]
-    /// takes it like a decision, and it is never listed.
+    /// The action the notation writes `timeout`. A timeout is the host's to report, never a move:
+    /// it is never listed, [`Rules::play`] refuses it, and [`Rules::timeout`] reports it.
     const TIMEOUT: Self::Action;
     /// The size of a state in bytes: states are small `Copy` values that searches, bots and
     /// batches copy freely (each game checks its bound when compiling).
@@ -259,8 +262,9 @@ pub trait Rules: Copy + sealed::Sealed {
         }
     }
 
-    /// Applies a decision of the one to act (or the host's [`Rules::TIMEOUT`]) and reports what
-    /// happened.
+    /// Applies a decision of the one to act and reports what happened. A timeout is not a
+    /// decision: it is refused ([`PlayError::Illegal`]), and the host reports it with
+    /// [`Rules::timeout`].
     fn play(&mut self, action: Self::Action) -> Result<Self::Events, PlayError> {
         let mut events = Self::Events::default();
         self.play_into(action, &mut events)?;
@@ -270,7 +274,7 @@ pub trait Rules: Copy + sealed::Sealed {
     /// Like [`Rules::play`], sending the events to any sink (`&mut ()` drops them).
     fn play_into<S: EventSink<Self::Event>>(&mut self, action: Self::Action, sink: &mut S) -> Result<(), PlayError> {
         if action == Self::TIMEOUT {
-            return self.timeout_into(sink);
+            return Err(PlayError::illegal(action, HOST_TIMEOUT));
         }
         self.phase().expect_decision()?;
         let choice = self.choose(action).map_err(|reason| PlayError::illegal(action, reason))?;

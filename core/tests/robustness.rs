@@ -181,3 +181,34 @@ fn no_malformed_text_makes_a_reader_panic() {
         }
     }
 }
+
+/// A timeout is the host's: every game's own `play` refuses it as a move, as the facade does, and
+/// changes nothing; `timeout` reports it.
+#[test]
+fn every_games_play_refuses_a_timeout_as_a_move() {
+    use fichas::{PlayError, Rules};
+    fn refuses<G: Rules + PartialEq + std::fmt::Debug>(mut state: G, timeout_events: usize) {
+        let before = state;
+        let Err(refused) = state.play(G::TIMEOUT) else { panic!("a timeout was played as a move") };
+        assert!(matches!(refused, PlayError::Illegal { .. }), "{refused:?}");
+        assert_eq!(
+            refused.to_string(),
+            "`timeout` is not legal here: a timeout is the host's to report (`timeout()`), not a move"
+        );
+        assert_eq!(state, before, "a refused timeout changes nothing");
+        let Ok(events) = state.timeout() else { panic!("the host's timeout was refused") };
+        assert_eq!(events.len(), timeout_events, "the events of the host's timeout: {:?}", &events[..]);
+    }
+    let mut poleana = poleana::State::new("poleana:2".parse().unwrap());
+    poleana.apply_chance(Roll::of(6, 3).unwrap()).unwrap();
+    refuses(poleana, 3); // an infraction, the penalty's limbo, and the turn passes
+    let mut parchis = parchis::State::new("parchis:two-player".parse().unwrap());
+    parchis.apply_chance(Roll::of(5, 3).unwrap()).unwrap();
+    refuses(parchis, 2); // timed out, and the turn passes
+    let mut cartas = cartas::State::new("cartas".parse().unwrap());
+    let mut rng = <rand_xoshiro::Xoshiro256PlusPlus as rand_core::SeedableRng>::seed_from_u64(1);
+    while cartas.to_act().is_none() {
+        cartas.roll_into(&mut rng, &mut ());
+    }
+    refuses(cartas, 3); // timed out, a card discarded for it, and the turn passes
+}
