@@ -225,8 +225,8 @@ pub trait DiceRules: Copy + Sealed {
     /// [`Rules::generate`].
     fn generate(&self, out: &mut Self::Choices);
 
-    /// [`Rules::choose`].
-    fn choose(&self, action: Self::Action) -> Result<Self::Choice, &'static str>;
+    /// [`Rules::choice_of`].
+    fn choice_of(&self, action: Self::Action) -> Result<Self::Choice, &'static str>;
 
     /// [`Rules::play_unchecked`].
     fn play_unchecked<S: EventSink<Self::Event>>(&mut self, choice: &Self::Choice, sink: &mut S);
@@ -244,8 +244,8 @@ pub trait DiceRules: Copy + Sealed {
     /// while the turn settles, instead of searching the same position twice.
     fn begin_roll<S: EventSink<Self::Event>>(&mut self, roll: Roll, sink: &mut S, next: Option<&mut Self::Choices>);
 
-    /// [`Rules::time_out`]: the host's timeout, before the roll or after it.
-    fn time_out<S: EventSink<Self::Event>>(&mut self, sink: &mut S);
+    /// [`Rules::timeout_unchecked`]: the host's timeout, before the roll or after it.
+    fn timeout_unchecked<S: EventSink<Self::Event>>(&mut self, sink: &mut S);
 
     /// [`Rules::sample_outcome`]: a fair throw while the roll is due.
     fn sample_outcome<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<Roll> {
@@ -333,8 +333,8 @@ impl<G: DiceRules> Rules for G {
     }
 
     #[inline]
-    fn choose(&self, action: G::Action) -> Result<G::Choice, &'static str> {
-        DiceRules::choose(self, action)
+    fn choice_of(&self, action: G::Action) -> Result<G::Choice, &'static str> {
+        DiceRules::choice_of(self, action)
     }
 
     #[inline]
@@ -353,8 +353,8 @@ impl<G: DiceRules> Rules for G {
     }
 
     #[inline]
-    fn time_out<S: EventSink<G::Event>>(&mut self, sink: &mut S) {
-        DiceRules::time_out(self, sink);
+    fn timeout_unchecked<S: EventSink<G::Event>>(&mut self, sink: &mut S) {
+        DiceRules::timeout_unchecked(self, sink);
     }
 }
 

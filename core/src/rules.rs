@@ -145,7 +145,14 @@ pub trait Rules: Copy + sealed::Sealed {
 
     /// The listed choice `action` names, or why it is not legal, in words. Called only while
     /// someone decides, never for [`Rules::TIMEOUT`].
-    fn choose(&self, action: Self::Action) -> Result<Self::Choice, &'static str>;
+    fn choice_of(&self, action: Self::Action) -> Result<Self::Choice, &'static str>;
+
+    /// The old name of [`Rules::choice_of`] (a bot *chooses*; a game finds the choice an action
+    /// names).
+    #[deprecated(since = "0.2.0", note = "renamed `choice_of`")]
+    fn choose(&self, action: Self::Action) -> Result<Self::Choice, &'static str> {
+        self.choice_of(action)
+    }
 
     /// Applies a choice listed for this very state without checking it: the fast path of
     /// simulations. A choice from another state gives a wrong (but never panicking) result.
@@ -177,8 +184,15 @@ pub trait Rules: Copy + sealed::Sealed {
         self.legal_actions_into(next);
     }
 
-    /// Applies the host's timeout; called only in a phase where [`Rules::timeout`] allows it.
-    fn time_out<S: EventSink<Self::Event>>(&mut self, sink: &mut S);
+    /// Applies the host's timeout without checking the phase, as the other `_unchecked` items
+    /// apply theirs; called only in a phase where [`Rules::timeout`] allows it.
+    fn timeout_unchecked<S: EventSink<Self::Event>>(&mut self, sink: &mut S);
+
+    /// The old name of [`Rules::timeout_unchecked`], an underscore away from [`Rules::timeout`].
+    #[deprecated(since = "0.2.0", note = "renamed `timeout_unchecked`")]
+    fn time_out<S: EventSink<Self::Event>>(&mut self, sink: &mut S) {
+        self.timeout_unchecked(sink);
+    }
 
     /// Who acts next, by seat.
     fn seat_phase(&self) -> Phase<Seat, Self::Outcome> {
@@ -277,7 +291,7 @@ pub trait Rules: Copy + sealed::Sealed {
             return Err(PlayError::illegal(action, HOST_TIMEOUT));
         }
         self.phase().expect_decision()?;
-        let choice = self.choose(action).map_err(|reason| PlayError::illegal(action, reason))?;
+        let choice = self.choice_of(action).map_err(|reason| PlayError::illegal(action, reason))?;
         self.play_unchecked(&choice, sink);
         Ok(())
     }
@@ -297,7 +311,7 @@ pub trait Rules: Copy + sealed::Sealed {
             Phase::Over(_) => Err(PlayError::GameOver),
             Phase::Chance if !Self::TIMEOUT_WHILE_CHANCE => Err(PlayError::ChancePending),
             _ => {
-                self.time_out(sink);
+                self.timeout_unchecked(sink);
                 Ok(())
             }
         }

@@ -368,7 +368,7 @@ impl Rules for State {
         }
     }
 
-    fn choose(&self, action: Action) -> Result<Action, &'static str> {
+    fn choice_of(&self, action: Action) -> Result<Action, &'static str> {
         if self.is_legal(&action) { Ok(action) } else { Err(self.why_illegal(&action)) }
     }
 
@@ -391,7 +391,7 @@ impl Rules for State {
     /// The documented policy: in play, the seat folds its hand for the round, as with no legal
     /// card; in the exchange, its lowest card is passed ([`Rank::timeout_order`]: number cards
     /// lowest, then J, Q, K, A and the joker).
-    fn time_out<S: EventSink<Event>>(&mut self, sink: &mut S) {
+    fn timeout_unchecked<S: EventSink<Event>>(&mut self, sink: &mut S) {
         self.execute(Action::Timeout, sink, None);
     }
 }

@@ -663,7 +663,7 @@ impl crate::dice::DiceRules for State {
         seat
     }
 
-    fn choose(&self, action: Action) -> Result<Choice, &'static str> {
+    fn choice_of(&self, action: Action) -> Result<Choice, &'static str> {
         let plan = self.plan_of(action);
         let chosen = self.legal_actions().into_iter().find(|c| plan.is_some() && self.plan_of(c.action) == plan);
         chosen.ok_or_else(|| self.why_illegal(action))
@@ -725,7 +725,7 @@ impl crate::dice::DiceRules for State {
     }
 
     /// The host's timeout: everything pending is lost and the turn passes.
-    fn time_out<S: EventSink<Event>>(&mut self, sink: &mut S) {
+    fn timeout_unchecked<S: EventSink<Event>>(&mut self, sink: &mut S) {
         // Before the roll the time is the turn's; after it, the colour deciding (a partner
         // playing ceded dice) is the one that ran out.
         let colour = if self.roll.is_some() { self.actor } else { self.turn };

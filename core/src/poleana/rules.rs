@@ -1257,7 +1257,7 @@ impl crate::dice::DiceRules for State {
         self.config.seat_of(colour)
     }
 
-    fn choose(&self, action: Action) -> Result<Choice, &'static str> {
+    fn choice_of(&self, action: Action) -> Result<Choice, &'static str> {
         let plan = self.plan_of(action).ok_or_else(|| self.why_illegal(action))?;
         let choices = self.legal_actions();
         let chosen = choices.iter().find(|c| self.plan_of(c.action) == Some(plan));
@@ -1313,7 +1313,7 @@ impl crate::dice::DiceRules for State {
     }
 
     /// The host's timeout: drop a pending +10, pay what is owed, pay for the timeout, pass.
-    fn time_out<S: EventSink<Event>>(&mut self, sink: &mut S) {
+    fn timeout_unchecked<S: EventSink<Event>>(&mut self, sink: &mut S) {
         let c = self.turn;
         sink.emit(Event::Infraction { colour: c, cause: Infraction::Timeout });
         if self.plus10 != NONE {
