@@ -268,12 +268,6 @@ pub trait DiceRules: Copy + Sealed {
         next.clear();
         self.begin_roll(roll, sink, Some(next));
     }
-
-    /// The outcomes of the pending chance event: the 21 distinct rolls with their weights out of
-    /// 36. Empty when no roll is due.
-    fn chance_outcomes(&self) -> Outcomes<Roll, 21> {
-        if self.phase().is_chance() { Roll::outcomes() } else { Outcomes::new() }
-    }
 }
 
 /// Every dice game's [`Rules`], from its [`DiceRules`]: each item is the game's own, or the

@@ -31,7 +31,7 @@ use crate::bot::cartas::{After, Assessment, Greedy, Odds, SHARPNESS, assess, bes
 use crate::bot::math;
 use crate::bot::network::{Network, NetworkGame};
 use crate::cartas::{
-    Actions, Board, CORRIDOR, Cards, MAX_ACTIONS, Rank, SEATS, Spot, State, TRACK, View, start, to_corridor,
+    Actions, Board, CORRIDOR, Cards, MAX_ACTIONS, Rank, SEATS, Spot, State, TRACK, View, ahead, start, to_corridor,
 };
 use crate::phase::Phase;
 use crate::rules::Rules as _;
@@ -67,7 +67,7 @@ pub(crate) fn features(after: &After, deck: &Cards, heuristic: &Assessment, seat
             match token.spot {
                 Spot::Home => out[HOMES + k] += 0.25,
                 Spot::Track(cell) => {
-                    let from_origin = usize::from((cell + TRACK - origin) % TRACK);
+                    let from_origin = usize::from(ahead(origin, cell));
                     out[TRACK_CELLS + k * TRACK as usize + from_origin] += 1.0;
                     if token.blocking {
                         out[BLOCKING + k] = 1.0;

@@ -69,16 +69,16 @@ enum Token {
 
 fn read(board: Board, colour: Colour, spot: Spot) -> Token {
     // A token's spot always names a place of the board for its colour.
-    let place = board.place(colour, spot);
-    let left = place.and_then(|place| board.to_goal(colour, place)).unwrap_or(board.path());
+    let Some(place) = board.place(colour, spot) else { return Token::Start };
     match spot {
         Spot::Start => Token::Start,
         Spot::Limbo => Token::Limbo,
         Spot::Goal => Token::Goal,
-        Spot::House(_) => Token::Sheltered { left, house: true },
-        Spot::Bridge { .. } => Token::Sheltered { left, house: false },
+        Spot::House(_) | Spot::Bridge { .. } => {
+            Token::Sheltered { left: board.to_goal(colour, place).unwrap_or(0), house: matches!(spot, Spot::House(_)) }
+        }
         Spot::Side { side, number, .. } => {
-            let progress = place.and_then(|place| place.progress()).unwrap_or(0);
+            let progress = place.progress().unwrap_or(0);
             Token::Perimeter { cell: board.perimeter(side, number), side, number, progress }
         }
     }
