@@ -34,10 +34,10 @@ pub const fn start(seat: Seat) -> u8 {
 }
 
 /// The steps forward from track cell `from` to track cell `to`, in the direction of play (0 when
-/// they are the same cell).
+/// they are the same cell). Cells are taken round the track, so any number is a cell.
 #[inline]
 pub const fn ahead(from: u8, to: u8) -> u8 {
-    (to + TRACK - from) % TRACK
+    (to % TRACK + TRACK - from % TRACK) % TRACK
 }
 
 /// The steps from a token of `seat` on track cell `cell` to the first cell of its corridor
@@ -391,6 +391,17 @@ crate::serde_as_text!(Board, "a board such as 0!,5/-/40,c1,c2/-");
 mod tests {
     use super::*;
     use std::string::ToString;
+
+    #[test]
+    fn steps_ahead_run_round_the_track_for_any_cells() {
+        assert_eq!(ahead(60, 3), 7, "past cell 63 comes 0");
+        assert_eq!(ahead(3, 60), 57);
+        assert_eq!(ahead(12, 12), 0);
+        assert_eq!(ahead(u8::MAX, 0), 1, "255 is cell 63, taken round the track");
+        let seat = Seat::ALL[2];
+        assert_eq!(to_corridor(seat, start(seat) + 63, false), 2, "the cell before the own start");
+        assert_eq!(to_corridor(seat, u8::MAX, false), TRACK + 1 - ahead(start(seat), u8::MAX));
+    }
 
     #[test]
     fn places_and_spots_agree() {

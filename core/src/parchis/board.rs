@@ -106,7 +106,8 @@ impl Place {
     /// The place `n` steps on, if it does not pass the goal (it is reached by the exact count).
     #[inline]
     pub const fn plus(self, n: u8) -> Option<Place> {
-        if self.0 <= Place::GOAL.0 && self.0 + n <= Place::GOAL.0 { Some(Place(self.0 + n)) } else { None }
+        // Both at most PATH before they are added, so that no count overflows.
+        if self.0 <= PATH && n <= PATH && self.0 + n <= PATH { Some(Place(self.0 + n)) } else { None }
     }
 
     /// The physical cell of a token of `colour` here, for occupancy.
@@ -341,6 +342,8 @@ mod tests {
         assert_eq!(Place::GOAL.to_goal(), Some(0));
         assert_eq!(Place::HOME.to_goal(), None);
         assert_eq!(Place::of(Blue, Spot::Track(20)), None, "between Blue's entry and its exit: not on its path");
+        assert_eq!(Place::at(70).plus(u8::MAX), None, "any count: no overflow");
+        assert_eq!(Place::HOME.plus(1), None, "a token at home walks no steps");
     }
 
     #[test]

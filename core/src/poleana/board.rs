@@ -186,7 +186,8 @@ impl Board {
     #[inline]
     pub const fn perimeter(self, side: Colour, number: u8) -> u8 {
         let s = self.side();
-        side as u8 * s + (number + self.lead()) % s
+        // A number past the stretch is taken round it, so no number overflows.
+        side as u8 * s + (number % s + self.lead()) % s
     }
 
     /// The side and number of perimeter index `index` (looked up: this is on every hot path).
@@ -643,6 +644,18 @@ mod tests {
     use super::*;
     use Colour::*;
     use std::string::ToString;
+
+    #[test]
+    fn perimeter_indices_run_in_travel_order_for_any_number() {
+        for b in [Board::Classic, Board::Express] {
+            for side in Colour::ALL {
+                for number in 0..b.side() {
+                    assert_eq!(b.side_of(b.perimeter(side, number)), (side, number), "{b:?} {side:?} {number}");
+                }
+                assert!(b.perimeter(side, u8::MAX) < b.lap(), "a number past the stretch gives a cell");
+            }
+        }
+    }
 
     #[test]
     fn stretches_read_in_travel_order() {
