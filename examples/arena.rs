@@ -53,9 +53,10 @@ struct Cli {
     /// The games in all, at least 1, shared equally among the arrangements of the bots.
     #[arg(long, value_name = "N", default_value_t = 400, value_parser = cli::at_least_one)]
     games: u64,
-    /// The seed of the dice, the deals and the bots.
-    #[arg(long, value_name = "S", default_value_t = 1)]
-    seed: u64,
+    /// The seed of the dice, the deals and the bots; several, comma-separated, play `--games`
+    /// games each and print the shares pooled and seed by seed.
+    #[arg(long, value_name = "S", default_value = "1", value_delimiter = ',')]
+    seed: Vec<u64>,
     /// The threads to play on, at least 1 (more than 256 count as 256) [default: every core].
     #[arg(long, value_name = "T", value_parser = cli::at_least_one)]
     threads: Option<u64>,
@@ -89,7 +90,7 @@ fn parse_entry(text: &str) -> Result<Entry, String> {
 struct Options {
     variant: Variant,
     games: u64,
-    seed: u64,
+    seeds: Vec<u64>,
     threads: usize,
     entries: Vec<Entry>,
 }
@@ -109,7 +110,11 @@ impl Options {
             Some(n) => n.min(256) as usize,
             None => std::thread::available_parallelism().map_or(1, |n| n.get()),
         };
-        Ok(Options { variant, games: cli.games, seed: cli.seed, threads, entries })
+        let seeds = cli.seed;
+        if let Some(s) = seeds.iter().find(|s| seeds.iter().filter(|t| t == s).count() > 1) {
+            return Err(format!("seed {s} is named twice: its games would count twice"));
+        }
+        Ok(Options { variant, games: cli.games, seeds, threads, entries })
     }
 }
 
@@ -139,7 +144,7 @@ struct Played {
     error: Option<String>,
 }
 
-fn play(options: &Options, pattern: &[usize], index: u64) -> Played {
+fn play(options: &Options, seed: u64, pattern: &[usize], index: u64) -> Played {
     let bots = options.entries.len();
     let mut played = Played {
         winners: Vec::new(),
@@ -149,11 +154,11 @@ fn play(options: &Options, pattern: &[usize], index: u64) -> Played {
         choosing: vec![Vec::new(); bots],
         error: None,
     };
-    let mut rng = game_rng(options.seed, index);
+    let mut rng = game_rng(seed, index);
     let seat_bots: Vec<Bot> = (0..options.variant.seats())
         .map(|s| {
             let strength = options.entries[pattern[s]].strength;
-            Bot::new(strength, bot_seed(options.seed, index, Seat::ALL[s]))
+            Bot::new(strength, bot_seed(seed, index, Seat::ALL[s]))
         })
         .collect();
     let mut state = State::new(options.variant);
@@ -209,6 +214,53 @@ fn wilson(wins: u64, n: u64) -> (f64, f64) {
     ((centre - half).max(0.0), (centre + half).min(1.0))
 }
 
+/// The wins, decisions and times of each bot over some games.
+struct Tally {
+    games: u64,
+    wins: Vec<u64>,
+    decisions: Vec<u64>,
+    time: Vec<Duration>,
+    slowest: Vec<Duration>,
+    choosing: Vec<Vec<Duration>>,
+}
+
+impl Tally {
+    fn new(bots: usize) -> Tally {
+        Tally {
+            games: 0,
+            wins: vec![0; bots],
+            decisions: vec![0; bots],
+            time: vec![Duration::ZERO; bots],
+            slowest: vec![Duration::ZERO; bots],
+            choosing: vec![Vec::new(); bots],
+        }
+    }
+
+    fn add(&mut self, r: &Played) {
+        self.games += 1;
+        for &w in &r.winners {
+            self.wins[w] += 1;
+        }
+        for b in 0..self.wins.len() {
+            self.decisions[b] += r.decisions[b];
+            self.time[b] += r.time[b];
+            self.slowest[b] = self.slowest[b].max(r.slowest[b]);
+            self.choosing[b].extend_from_slice(&r.choosing[b]);
+        }
+    }
+
+    /// A bot's share of the games won, with Wilson's interval, as the table prints it.
+    fn share(&self, b: usize) -> String {
+        let (low, high) = wilson(self.wins[b], self.games);
+        format!(
+            "{:>6.1}%   [{:>5.1}%, {:>5.1}%]",
+            100.0 * self.wins[b] as f64 / self.games as f64,
+            100.0 * low,
+            100.0 * high
+        )
+    }
+}
+
 fn main() -> ExitCode {
     let options = match Options::new(Cli::parse()) {
         Ok(o) => o,
@@ -218,7 +270,12 @@ fn main() -> ExitCode {
     let bots = options.entries.len();
     let patterns = arrangements(seats, bots);
     let per_pattern = options.games.div_ceil(patterns.len() as u64).max(1);
-    let jobs: Vec<(usize, u64)> = (0..per_pattern).flat_map(|i| (0..patterns.len()).map(move |p| (p, i))).collect();
+    let count = patterns.len();
+    let jobs: Vec<(u64, usize, u64)> = options
+        .seeds
+        .iter()
+        .flat_map(|&seed| (0..per_pattern).flat_map(move |i| (0..count).map(move |p| (seed, p, i))))
+        .collect();
     let results: Mutex<Vec<Option<Played>>> = Mutex::new((0..jobs.len()).map(|_| None).collect());
     let next = AtomicUsize::new(0);
     let start = Instant::now();
@@ -227,8 +284,8 @@ fn main() -> ExitCode {
             scope.spawn(|| {
                 loop {
                     let job = next.fetch_add(1, Ordering::Relaxed);
-                    let Some(&(p, i)) = jobs.get(job) else { break };
-                    let played = play(&options, &patterns[p], i);
+                    let Some(&(seed, p, i)) = jobs.get(job) else { break };
+                    let played = play(&options, seed, &patterns[p], i);
                     results.lock().expect("no thread panics while holding the lock")[job] = Some(played);
                 }
             });
@@ -242,35 +299,28 @@ fn main() -> ExitCode {
         return ExitCode::FAILURE;
     }
 
-    let games = results.len() as u64;
-    let mut wins = vec![0u64; bots];
-    let mut decisions = vec![0u64; bots];
-    let mut time = vec![Duration::ZERO; bots];
-    let mut slowest = vec![Duration::ZERO; bots];
-    let mut choosing: Vec<Vec<Duration>> = vec![Vec::new(); bots];
-    for r in &results {
-        for &w in &r.winners {
-            wins[w] += 1;
-        }
-        for b in 0..bots {
-            decisions[b] += r.decisions[b];
-            time[b] += r.time[b];
-            slowest[b] = slowest[b].max(r.slowest[b]);
-            choosing[b].extend_from_slice(&r.choosing[b]);
-        }
+    let mut pooled = Tally::new(bots);
+    let mut by_seed: Vec<Tally> = options.seeds.iter().map(|_| Tally::new(bots)).collect();
+    for (r, (seed, _, _)) in results.iter().zip(&jobs) {
+        pooled.add(r);
+        let s = options.seeds.iter().position(|t| t == seed).expect("every job's seed is an option's");
+        by_seed[s].add(r);
     }
     // Seats held, over all games.
     let mut held = vec![0u64; bots];
-    for (p, _) in &jobs {
+    for (_, p, _) in &jobs {
         for &b in &patterns[*p] {
             held[b] += 1;
         }
     }
+    let games = pooled.games;
+    let seeds: Vec<String> = options.seeds.iter().map(u64::to_string).collect();
+    let seed_count = if seeds.len() > 1 { format!("{} seeds x ", seeds.len()) } else { String::new() };
     println!(
-        "{}: {games} games ({} arrangements x {per_pattern}), seed {}, {:.1} s on {} threads",
+        "{}: {games} games ({seed_count}{} arrangements x {per_pattern}), seed {}, {:.1} s on {} threads",
         options.variant,
         patterns.len(),
-        options.seed,
+        seeds.join(","),
         seconds,
         options.threads
     );
@@ -278,25 +328,32 @@ fn main() -> ExitCode {
         "{:<28} {:>6} {:>7}   {:<17} {:>6}   {:>10} {:>10} {:>10}",
         "bot", "wins", "share", "95% interval", "fair", "ms/dec", "median ms", "max ms"
     );
-    for b in 0..bots {
-        let (low, high) = wilson(wins[b], games);
-        let fair = held[b] as f64 / (games * seats as u64) as f64;
-        let per = time[b].as_secs_f64() * 1e3 / decisions[b].max(1) as f64;
+    for (b, &held) in held.iter().enumerate() {
+        let fair = held as f64 / (games * seats as u64) as f64;
+        let per = pooled.time[b].as_secs_f64() * 1e3 / pooled.decisions[b].max(1) as f64;
         // The median of the decisions with a choice: those with one legal action cost nothing.
-        choosing[b].sort_unstable();
-        let median = choosing[b].get(choosing[b].len() / 2).map_or(0.0, |d| d.as_secs_f64() * 1e3);
+        let choosing = &mut pooled.choosing[b];
+        choosing.sort_unstable();
+        let median = choosing.get(choosing.len() / 2).map_or(0.0, |d| d.as_secs_f64() * 1e3);
         println!(
-            "{:<28} {:>6} {:>6.1}%   [{:>5.1}%, {:>5.1}%]  {:>5.1}%   {:>10.3} {:>10.3} {:>10.1}",
+            "{:<28} {:>6} {}  {:>5.1}%   {:>10.3} {:>10.3} {:>10.1}",
             options.entries[b].name,
-            wins[b],
-            100.0 * wins[b] as f64 / games as f64,
-            100.0 * low,
-            100.0 * high,
+            pooled.wins[b],
+            pooled.share(b),
             100.0 * fair,
             per,
             median,
-            slowest[b].as_secs_f64() * 1e3
+            pooled.slowest[b].as_secs_f64() * 1e3
         );
+    }
+    if by_seed.len() > 1 {
+        // Seed by seed, so a reader sees how far one seed's games stray from the pool.
+        for (seed, tally) in options.seeds.iter().zip(&by_seed) {
+            println!("seed {seed} ({} games):", tally.games);
+            for b in 0..bots {
+                println!("  {:<26} {:>6} {}", options.entries[b].name, tally.wins[b], tally.share(b));
+            }
+        }
     }
     ExitCode::SUCCESS
 }
@@ -325,6 +382,7 @@ mod tests {
             "arena parchis --games 1000 medium greedy",
             "arena parchis --mode pairs --games 2000 medium greedy --seed 2026",
             "arena poleana greedy --games 10 random",
+            "arena parchis --games 200 expert hard --seed 2026,2027,2028",
         ] {
             if let Err(e) = parse(line) {
                 panic!("{line}: {e}");
@@ -333,6 +391,9 @@ mod tests {
         let options = parse("arena parchis --mode pairs hard greedy --threads 1000").expect("a valid line");
         assert_eq!(options.variant, "parchis:pairs".parse().expect("a variant"));
         assert_eq!((options.threads, options.games, options.entries.len()), (256, 400, 2));
+        assert_eq!(options.seeds, [1]);
+        let options = parse("arena parchis --games 10 expert hard --seed 2026,2027").expect("a valid line");
+        assert_eq!(options.seeds, [2026, 2027]);
     }
 
     #[test]
@@ -347,6 +408,8 @@ mod tests {
             "arena poleana --mode pairs greedy random",
             "arena poleana --games 0 greedy random",
             "arena poleana --threads 0 greedy random",
+            "arena poleana --seed 3,4,3 greedy random",
+            "arena poleana --seed 3,x greedy random",
         ] {
             assert!(parse(line).is_err(), "{line}");
         }
