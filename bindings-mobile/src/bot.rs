@@ -5,14 +5,14 @@ use std::time::Duration;
 use fichas::bot::{Bot, Kind, Strength};
 use fichas::game::View;
 
-use crate::convert::Action;
+use crate::convert::Choice;
 use crate::{FichasError, Result, guard};
 
 /// A bot's choice for the seat to decide.
 #[derive(Clone, Debug, PartialEq, uniffi::Record)]
 pub struct Suggestion {
     /// The action, as `legalActions` lists it: play it with `Game.play`.
-    pub action: Action,
+    pub action: Choice,
     /// Why, as a stable code for apps that translate: `captures`, `scores`, `brings_out`,
     /// `holds_back`, `escapes`, `blocks`, `advances`, … (docs/bots.md lists them). None from
     /// the random bot.
@@ -62,7 +62,7 @@ pub(crate) fn suggest(
             .find(|c| c.action() == hint.action)
             .ok_or_else(|| FichasError::Internal(format!("a bot chose `{}`, which is not listed", hint.action)))?;
         Ok(Some(Suggestion {
-            action: Action::of(&choice, view.action_id(&hint.action), seat),
+            action: Choice::of(&choice, view.action_id(&hint.action), seat),
             reason: hint.reason.map(|r| r.code().to_string()),
             explanation: hint.reason.map(|r| r.to_string()),
             estimate: hint.estimate.map(f64::from),

@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use fichas::game::{self, Choice, Variant};
+use fichas::game::{self, Variant};
 use fichas::phase::Phase as CorePhase;
 use fichas::{Seat, parchis, poleana};
 
@@ -57,10 +57,10 @@ pub enum Mark {
     Police,
 }
 
-/// A legal action with everything its game attaches to it. Only `notation` matters when it is
-/// played back: the engine checks it again.
+/// A choice: a legal action with everything its game attaches to it. Only `notation` matters
+/// when it is played back: the engine checks it again. (`Action` is its former, deprecated name.)
 #[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
-pub struct Action {
+pub struct Choice {
     /// The action in the game's notation: `Y12+5`, `home+sum`, `7:12+3,40+4/c`, `timeout`.
     pub notation: String,
     /// The action with its marks as an assisted front end shows it: `Y12+5 ✕ ★`, `23+4 xR`.
@@ -89,9 +89,9 @@ pub struct Action {
     pub named: Option<String>,
 }
 
-impl Action {
-    pub(crate) fn of(choice: &Choice, id: Option<u16>, seat: Option<Seat>) -> Action {
-        let mut action = Action {
+impl Choice {
+    pub(crate) fn of(choice: &game::Choice, id: Option<u16>, seat: Option<Seat>) -> Choice {
+        let mut out = Choice {
             notation: choice.action().to_string(),
             label: choice.to_string(),
             id: id.map(u32::from),
@@ -107,40 +107,39 @@ impl Action {
             named: None,
         };
         match choice {
-            Choice::Poleana(c) => {
-                action.compliance =
-                    Some(if c.is_infraction() { Compliance::Infraction } else { Compliance::Compliant });
-                action.priority = Some(match c.priority {
+            game::Choice::Poleana(c) => {
+                out.compliance = Some(if c.is_infraction() { Compliance::Infraction } else { Compliance::Compliant });
+                out.priority = Some(match c.priority {
                     poleana::Priority::Sweep => Priority::Sweep,
                     poleana::Priority::Release => Priority::Release,
                     poleana::Priority::Capture => Priority::Capture,
                     poleana::Priority::Move => Priority::Move,
                 });
-                action.mark = c.mark.map(|m| match m {
+                out.mark = c.mark.map(|m| match m {
                     poleana::Mark::Safe => Mark::Safe,
                     poleana::Mark::Police => Mark::Police,
                 });
-                action.landing = c.landing.map(|s| s.to_string());
+                out.landing = c.landing.map(|s| s.to_string());
             }
-            Choice::Parchis(parchis::Choice { colour, steps, landing, captures, .. }) => {
-                action.colour = Some((*colour).into());
-                action.steps = Some(u32::from(*steps));
-                action.landing = Some(landing.to_string());
-                action.captures = captures.map(Colour::from);
+            game::Choice::Parchis(parchis::Choice { colour, steps, landing, captures, .. }) => {
+                out.colour = Some((*colour).into());
+                out.steps = Some(u32::from(*steps));
+                out.landing = Some(landing.to_string());
+                out.captures = captures.map(Colour::from);
             }
-            Choice::Cartas(a) => {
-                action.card = a.card().map(|c| c.to_string());
-                action.named = a.named().map(|c| c.to_string());
+            game::Choice::Cartas(a) => {
+                out.card = a.card().map(|c| c.to_string());
+                out.named = a.named().map(|c| c.to_string());
             }
         }
-        action
+        out
     }
 }
 
 /// Wraps a state's choices with their ids (which in Cartas depend on the state) and seat.
-pub(crate) fn actions_of(state: &game::State, choices: Vec<Choice>) -> Vec<Action> {
+pub(crate) fn choices_of(state: &game::State, choices: Vec<game::Choice>) -> Vec<Choice> {
     let seat = state.phase().to_act();
-    choices.iter().map(|c| Action::of(c, state.action_id(&c.action()), seat)).collect()
+    choices.iter().map(|c| Choice::of(c, state.action_id(&c.action()), seat)).collect()
 }
 
 /// One thing that happened, for an app to animate: `kind` names it (`moved`, `captured`,

@@ -8,7 +8,7 @@ use fichas::{Seat, picture};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::convert::{self, Action, ChanceOutcome, Event, Outcome, Phase, seat_number, seat_of};
+use crate::convert::{self, ChanceOutcome, Choice, Event, Outcome, Phase, seat_number, seat_of};
 use crate::{FichasError, GameRecord, Result, SeatView, Suggestion, guard, parse_variant};
 
 /// The state behind the lock: the engine's game and the generator `roll` draws from.
@@ -163,13 +163,13 @@ impl Game {
     }
 
     /// The legal actions of the seat to act, in the game's stable order, with their marks.
-    pub fn legal_actions(&self) -> Result<Vec<Action>> {
-        self.with(|i| Ok(convert::actions_of(i.game.state(), i.game.legal_actions())))
+    pub fn legal_actions(&self) -> Result<Vec<Choice>> {
+        self.with(|i| Ok(convert::choices_of(i.game.state(), i.game.legal_actions())))
     }
 
     /// Plays an action (one from `legal_actions`, or one read from a client): the engine checks
     /// it again. Throws `IllegalAction` with the reason when the rules refuse it.
-    pub fn play(&self, action: Action) -> Result<Vec<Event>> {
+    pub fn play(&self, action: Choice) -> Result<Vec<Event>> {
         self.play_notation(action.notation)
     }
 
@@ -247,7 +247,7 @@ impl Game {
         self.with(|i| Ok(Arc::new(Game { inner: Mutex::new(i.clone()) })))
     }
 
-    /// How many action ids the game has: every `Action.id` is below it.
+    /// How many action ids the game has: every `Choice.id` is below it.
     pub fn action_space(&self) -> Result<u32> {
         self.with(|i| Ok(u32::from(i.game.variant().action_space())))
     }

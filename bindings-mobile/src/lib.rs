@@ -20,8 +20,13 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 pub use bot::Suggestion;
 pub use convert::{
-    Action, ChanceOutcome, Colour, Compliance, Event, Mark, Outcome, Phase, Priority, Step, VariantInfo,
+    ChanceOutcome, Choice, Colour, Compliance, Event, Mark, Outcome, Phase, Priority, Step, VariantInfo,
 };
+
+/// The former name of [`Choice`]. Kotlin and Swift keep it as a deprecated type alias too
+/// (`kotlin/Deprecated.kt`, `swift/Deprecated.swift`, copied beside the generated sources).
+#[deprecated(since = "0.2.0", note = "renamed `Choice`: a legal action with its seat, id and marks")]
+pub type Action = Choice;
 pub use game::Game;
 pub use record::GameRecord;
 pub use table::{RollEntry, StoredStep, Table, TableEvent, verify_dice};

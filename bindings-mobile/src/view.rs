@@ -5,7 +5,7 @@ use std::sync::Arc;
 use fichas::game::{self, View};
 use fichas::picture;
 
-use crate::convert::{self, Action, seat_number};
+use crate::convert::{self, Choice, seat_number};
 use crate::{FichasError, Result, guard};
 
 /// What one seat may see of a game; a client renders from it alone. In the dice games nothing is
@@ -74,14 +74,14 @@ impl SeatView {
 
     /// The legal actions of the seat to act (see `to_act`), worked out from the view alone: a
     /// client offers them when that seat is its own.
-    pub fn legal_actions(&self) -> Result<Vec<Action>> {
+    pub fn legal_actions(&self) -> Result<Vec<Choice>> {
         guard(|| {
             Ok(match (&self.view, self.dice_state()) {
-                (_, Some(state)) => convert::actions_of(&state, self.view.legal_actions()),
+                (_, Some(state)) => convert::choices_of(&state, self.view.legal_actions()),
                 (View::Cartas(v), None) => {
                     let seat = v.phase().to_act();
                     let choices = self.view.legal_actions();
-                    choices.iter().map(|c| Action::of(c, action_id(v, c), seat)).collect()
+                    choices.iter().map(|c| Choice::of(c, action_id(v, c), seat)).collect()
                 }
                 _ => Vec::new(),
             })

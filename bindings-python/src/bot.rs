@@ -6,7 +6,7 @@ use super::*;
 /// the seat's chance to win after it.
 #[pyclass(module = "fichas._fichas", name = "Suggestion", frozen)]
 pub struct PySuggestion {
-    action: PyAction,
+    action: PyChoice,
     reason: Option<Reason>,
     estimate: Option<f32>,
 }
@@ -15,7 +15,7 @@ pub struct PySuggestion {
 impl PySuggestion {
     /// The action, as `legal_actions()` lists it.
     #[getter]
-    fn action(&self) -> PyAction {
+    fn action(&self) -> PyChoice {
         self.action.clone()
     }
 
@@ -75,7 +75,7 @@ pub(crate) fn suggestion(py: Python<'_>, bot: &Bot, view: &fichas::game::View) -
     let hint = think(py, *bot, view)?;
     guard(|| {
         let Some(hint) = hint else { return Ok(None) };
-        let action = view_actions(&view)
+        let action = view_choices(&view)
             .into_iter()
             .find(|a| a.choice.action() == hint.action)
             .ok_or_else(|| FichasError::new_err("internal error in fichas: a bot chose an unlisted action"))?;

@@ -1,19 +1,20 @@
-//! `Game` and `Action`: a game of any variant, played step by step.
+//! `Game` and `Choice`: a game of any variant, played step by step.
 
 use super::*;
 
-/// A legal action with everything its game attaches to it (compliance and marks in Poleana,
-/// steps and captures in Parchís).
-#[pyclass(module = "fichas._fichas", name = "Action", frozen, eq, hash)]
+/// A choice: a legal action with everything its game attaches to it (compliance and marks in
+/// Poleana, steps and captures in Parchís), its seat and its id. `fichas.Action` is its former,
+/// deprecated name.
+#[pyclass(module = "fichas._fichas", name = "Choice", frozen, eq, hash)]
 #[derive(Clone, PartialEq, Eq, Hash)]
-pub struct PyAction {
+pub struct PyChoice {
     pub(crate) choice: Choice,
     seat: Option<usize>,
     id: Option<u16>,
 }
 
 #[pymethods]
-impl PyAction {
+impl PyChoice {
     /// The action in the game's notation, such as `Y12+5` or `home+sum`.
     #[getter]
     pub(crate) fn notation(&self) -> String {
@@ -112,24 +113,24 @@ impl PyAction {
         if let Some(c) = self.captures() {
             extra.push_str(&format!(", captures='{c}'"));
         }
-        format!("Action('{}'{extra})", self.notation())
+        format!("Choice('{}'{extra})", self.notation())
     }
 }
 
 /// Wraps choices with their seat and ids, which in Cartas depend on the state.
-pub(crate) fn actions_of(state: &fichas::game::State, choices: Vec<Choice>, seat: Option<Seat>) -> Vec<PyAction> {
+pub(crate) fn choices_of(state: &fichas::game::State, choices: Vec<Choice>, seat: Option<Seat>) -> Vec<PyChoice> {
     choices
         .into_iter()
-        .map(|choice| PyAction { id: state.action_id(&choice.action()), choice, seat: seat.map(|s| s.index()) })
+        .map(|choice| PyChoice { id: state.action_id(&choice.action()), choice, seat: seat.map(|s| s.index()) })
         .collect()
 }
 
 /// The choices a view lists for the seat to decide, with their seat and ids.
-pub(crate) fn view_actions(view: &fichas::game::View) -> Vec<PyAction> {
+pub(crate) fn view_choices(view: &fichas::game::View) -> Vec<PyChoice> {
     let seat = view.phase().to_act().map(|s| s.index());
     view.legal_actions()
         .into_iter()
-        .map(|choice| PyAction { id: view.action_id(&choice.action()), choice, seat })
+        .map(|choice| PyChoice { id: view.action_id(&choice.action()), choice, seat })
         .collect()
 }
 
@@ -227,8 +228,8 @@ impl PyGame {
         self.with(|p| p.clone()).map(PyGame::of)
     }
 
-    fn choices(game: &Game) -> Vec<PyAction> {
-        actions_of(game.state(), game.legal_actions(), game.to_act())
+    fn choices(game: &Game) -> Vec<PyChoice> {
+        choices_of(game.state(), game.legal_actions(), game.to_act())
     }
 
     /// The view the pictures show (the seat to act's, or seat 0's) and the last step's events.
@@ -362,20 +363,19 @@ impl PyGame {
     }
 
     /// The legal actions of the seat to act, in the game's stable order.
-    fn legal_actions(&self) -> PyResult<Vec<PyAction>> {
+    fn legal_actions(&self) -> PyResult<Vec<PyChoice>> {
         self.with(|p| PyGame::choices(&p.game))
     }
 
-    /// Applies an action (an `Action`, or its notation as text) and returns the events.
+    /// Applies an action (a `Choice` of `legal_actions()`, or its notation as text) and returns
+    /// the events.
     fn apply<'py>(&self, py: Python<'py>, action: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
-        let given = if let Ok(a) = action.cast::<PyAction>() {
+        let given = if let Ok(a) = action.cast::<PyChoice>() {
             Given::Action(a.get().choice.action())
         } else if let Ok(text) = action.extract::<String>() {
             Given::Notation(text)
         } else {
-            return Err(PyTypeError::new_err(
-                "an action is an Action from legal_actions() or its notation as a string",
-            ));
+            return Err(PyTypeError::new_err("an action is a Choice from legal_actions() or its notation as a string"));
         };
         // The notation is read against the state it is played in, under the same lock.
         let events = self.with(|p| {
@@ -389,7 +389,7 @@ impl PyGame {
     }
 
     /// The ids of the legal actions of the seat to act, in the order of `legal_actions()`: the
-    /// fast path of learning loops, which builds no `Action`.
+    /// fast path of learning loops, which builds no `Choice`.
     fn legal_action_ids(&self) -> PyResult<Vec<u16>> {
         self.with(|p| p.game.state().legal_ids().to_vec())
     }
@@ -545,7 +545,7 @@ impl PyGame {
         self.copied()
     }
 
-    /// How many action ids the game has: every `Action.id` is below it.
+    /// How many action ids the game has: every `Choice.id` is below it.
     #[getter]
     fn action_space(&self) -> PyResult<u16> {
         self.with(|p| p.game.variant().action_space())

@@ -10,7 +10,7 @@
 //! its own while the calling thread checks for signals every 100 ms; on Ctrl-C it stops the
 //! work and raises `KeyboardInterrupt`.
 //!
-//! One module per service of the engine, as in the core: `game` (`Game`, `Action`), `view`,
+//! One module per service of the engine, as in the core: `game` (`Game`, `Choice`), `view`,
 //! `record`, `bot` (`Bot`, `Suggestion`), `simulate`, `table`, `env` (observation layouts and
 //! the batch behind `VectorEnv`) and `errors`; this file holds what they share and the module's
 //! registration. Each module reads the shared names with `use super::*`.
@@ -179,7 +179,7 @@ fn _fichas(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // The bound of every loop the package runs for a user: simulate's and the environments'.
     m.add("MAX_DECISIONS", simulation::MAX_DECISIONS)?;
     m.add_class::<PyGame>()?;
-    m.add_class::<PyAction>()?;
+    m.add_class::<PyChoice>()?;
     m.add_class::<PyView>()?;
     m.add_class::<PyRecord>()?;
     m.add_class::<PyBot>()?;

@@ -72,10 +72,10 @@ pub(crate) fn ask(
     seat: Seat,
     view: &fichas::game::View,
 ) -> Result<fichas::game::Action, Stopped> {
-    let actions = view_actions(view);
+    let actions = view_choices(view);
     let answer = policy.call1(py, (PyView { view: *view }, actions.clone()))?;
     let answer = answer.bind(py);
-    if let Ok(action) = answer.cast::<PyAction>() {
+    if let Ok(action) = answer.cast::<PyChoice>() {
         return Ok(action.get().choice.action());
     }
     let Ok(text) = answer.extract::<String>() else {
@@ -88,7 +88,7 @@ pub(crate) fn ask(
     match actions.iter().find(|a| a.notation() == text) {
         Some(action) => Ok(action.choice.action()),
         None => {
-            let legal: Vec<String> = actions.iter().map(PyAction::notation).collect();
+            let legal: Vec<String> = actions.iter().map(PyChoice::notation).collect();
             Err(Stopped(IllegalActionError::new_err(format!(
                 "the policy of seat {} answered `{text}`, which is not one of the legal actions: {}",
                 seat.index(),
@@ -153,7 +153,7 @@ pub(crate) fn simulate_with_python(
 
 /// Plays `games` games in Rust. `policy` is how every seat plays, or a list that seat `s` takes
 /// entry `s % len` of: a name (`random`, `greedy`, `search`, `easy`, `medium`, `hard`), a `Bot`,
-/// or a callable that gets the seat's `View` and its legal `Action`s and returns one of them
+/// or a callable that gets the seat's `View` and its legal `Choice`s and returns one of them
 /// (or its notation). Without callables the games run on `threads` threads (default: every
 /// core) without the interpreter lock; with one, on this thread. The games are numbered from
 /// `first`, and game `i` is seeded from `seed` and `i`, so a batch split into parts plays the

@@ -28,10 +28,10 @@ impl PyView {
         self.view.variant().to_string()
     }
 
-    /// The notation of the seat's legal actions when it is to act, worked out from the view
-    /// alone.
-    fn legal_actions(&self) -> Vec<String> {
-        self.view.legal_actions().iter().map(|c| c.action().to_string()).collect()
+    /// The seat's legal actions when it is to act, as `Choice`s (the same a `Game` lists),
+    /// worked out from the view alone; empty when another seat or chance is to act.
+    fn legal_actions(&self) -> Vec<PyChoice> {
+        view_choices(&self.view)
     }
 
     /// The board as SVG.

@@ -167,8 +167,8 @@ def test_simulate_takes_names_bots_and_lists_of_them() -> None:
 def test_simulate_takes_a_python_callable() -> None:
     seen: List[int] = []
 
-    def first(view: fichas.View, actions: List[fichas.Action]) -> Union[fichas.Action, str]:
-        assert actions and all(a.notation in view.legal_actions() for a in actions)
+    def first(view: fichas.View, actions: List[fichas.Choice]) -> Union[fichas.Choice, str]:
+        assert actions and actions == view.legal_actions()
         seen.append(len(actions))
         # Answer by notation every other time: both are accepted.
         return actions[0] if len(seen) % 2 else actions[0].notation
@@ -179,7 +179,7 @@ def test_simulate_takes_a_python_callable() -> None:
     # A callable may use a bot: a hard bot's hint for every seat of a Cartas game.
     hard = fichas.Bot("search", iterations=20)
 
-    def hinted(view: fichas.View, actions: List[fichas.Action]) -> fichas.Action:
+    def hinted(view: fichas.View, actions: List[fichas.Choice]) -> fichas.Choice:
         hint = hard.choose(view)
         assert hint is not None
         return hint.action
@@ -189,19 +189,19 @@ def test_simulate_takes_a_python_callable() -> None:
 
 
 def test_a_callable_that_fails_stops_the_simulation() -> None:
-    def boom(view: fichas.View, actions: List[fichas.Action]) -> str:
+    def boom(view: fichas.View, actions: List[fichas.Choice]) -> str:
         raise KeyError("my bug")
 
     with pytest.raises(KeyError, match="my bug"):
         fichas.simulate("parchis", games=3, policy=boom)
 
-    def nonsense(view: fichas.View, actions: List[fichas.Action]) -> str:
+    def nonsense(view: fichas.View, actions: List[fichas.Choice]) -> str:
         return "Y99+42"
 
     with pytest.raises(fichas.IllegalActionError, match="not one of the legal actions"):
         fichas.simulate("parchis", games=1, policy=nonsense)
 
-    def wrong_type(view: fichas.View, actions: List[fichas.Action]) -> int:
+    def wrong_type(view: fichas.View, actions: List[fichas.Choice]) -> int:
         return 3
 
     with pytest.raises(TypeError, match="returns one of the Actions"):

@@ -4,6 +4,8 @@ import copy
 import json
 import random
 
+import pytest
+
 import fichas
 from conftest import VARIANTS, play_out
 
@@ -36,7 +38,7 @@ def test_actions_read_like_the_game() -> None:
     (release,) = game.legal_actions()
     assert release.notation == "release"
     assert str(release) == "release"
-    assert repr(release) == "Action('release', compliance='compliant', mark='safe')"
+    assert repr(release) == "Choice('release', compliance='compliant', mark='safe')"
     assert release.id == 1
     assert release.seat == 0
     assert release.priority == 2
@@ -135,6 +137,19 @@ def test_cartas_views_hide_the_other_hands() -> None:
     assert view["hand"] == "A247J*"
     for hidden in ("356", "5K8", "9TQ"):
         assert hidden not in a.view(0).to_json()
-    # The seat to act sees its legal actions in its view; the others see none.
-    assert a.view(0).legal_actions() == [x.notation for x in a.legal_actions()]
+    # The seat to act sees its legal actions in its view, the same choices the game lists; the
+    # others see none.
+    assert a.view(0).legal_actions() == a.legal_actions()
+    assert all(isinstance(c, fichas.Choice) for c in a.view(0).legal_actions())
     assert a.view(2).legal_actions() == []
+
+
+def test_action_is_a_deprecated_name_of_choice() -> None:
+    with pytest.warns(DeprecationWarning, match=r"fichas\.Action is deprecated: it is fichas\.Choice"):
+        old = fichas.Action
+    assert old is fichas.Choice
+    with pytest.warns(DeprecationWarning):
+        from fichas import Action  # noqa: F401
+    assert "Action" not in fichas.__all__
+    with pytest.raises(AttributeError, match="no attribute 'Actions'"):
+        fichas.Actions  # noqa: B018

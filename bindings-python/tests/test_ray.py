@@ -106,7 +106,7 @@ def test_no_games_send_no_task(cluster: Any) -> None:
 def test_a_function_that_pickles_travels(cluster: Any) -> None:
     # Defined here, so Ray's cloudpickle sends the function itself; its answer depends only on
     # the view and the actions, so every task plays the local games.
-    def last_action(view: fichas.View, actions: List[fichas.Action]) -> str:
+    def last_action(view: fichas.View, actions: List[fichas.Choice]) -> str:
         return actions[-1].notation
 
     policy: List[fichas.Policy] = [last_action, "greedy"]
@@ -120,7 +120,7 @@ def test_a_function_that_pickles_travels(cluster: Any) -> None:
 def test_a_callable_that_does_not_pickle_is_refused(cluster: Any) -> None:
     lock = threading.Lock()
 
-    def locked(view: fichas.View, actions: List[fichas.Action]) -> fichas.Action:
+    def locked(view: fichas.View, actions: List[fichas.Choice]) -> fichas.Choice:
         with lock:
             return actions[0]
 

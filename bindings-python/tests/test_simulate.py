@@ -34,7 +34,7 @@ def test_simulate_gives_the_same_games_whatever_the_thread_count() -> None:
     assert one.to_dict() != fichas.simulate("parchis:pairs", games=120, seed=6).to_dict()
 
 
-def first_action(view: fichas.View, actions: List[fichas.Action]) -> fichas.Action:
+def first_action(view: fichas.View, actions: List[fichas.Choice]) -> fichas.Choice:
     return actions[0]
 
 
@@ -174,7 +174,7 @@ def test_poleana_summary_counts_the_special_victories() -> None:
 
 
 def test_summary_with_a_python_policy() -> None:
-    def first_action(view: fichas.View, actions: List[fichas.Action]) -> fichas.Action:
+    def first_action(view: fichas.View, actions: List[fichas.Choice]) -> fichas.Choice:
         return actions[0]
 
     rows = fichas.simulate("poleana-express:2", games=30, seed=4, policy=[first_action, "random"])

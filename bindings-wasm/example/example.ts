@@ -7,7 +7,7 @@ import {
     InternalError, NotYourTurnError, ParseError, RecordError, SeatError, StaleStepError, TableError,
 } from "fichas";
 import type {
-    Action, ChanceOutcome, Colour, GameEvent, JoinOptions, Outcome, Phase, RecordStep, RollEntry, SimulateOptions,
+    ChanceOutcome, Choice, Colour, GameEvent, JoinOptions, Outcome, Phase, RecordStep, RollEntry, SimulateOptions,
     Simulation, StoredStep, Suggestion, TableEvent, TableOptions, VariantInfo,
 } from "fichas";
 
@@ -26,7 +26,7 @@ while (!game.isOver) {
         events = game.roll();
         continue;
     }
-    const actions: Action[] = game.legalActions();
+    const actions: Choice[] = game.legalActions();
     const marks = actions.map((a) => [a.compliance, a.mark, a.colour satisfies Colour | null]);
     const hint: Suggestion | null = bot.choose(game);
     events = game.apply(hint === null ? actions[0] : hint.action);

@@ -4,7 +4,7 @@ use fichas::bot::{Bot as CoreBot, Strength};
 use fichas::game::View as CoreView;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::action;
+use crate::convert;
 use crate::{Game, MaybeSuggestion, Result, View, config, internal, to_js, typed, whole};
 
 fn strength(text: &str) -> Result<Strength> {
@@ -26,7 +26,7 @@ fn suggestion(view: &CoreView, bot: &CoreBot) -> Result<JsValue> {
         .find(|c| c.action() == hint.action)
         .ok_or_else(|| internal(format!("a bot chose `{}`, which is not listed", hint.action)))?;
     to_js(&serde_json::json!({
-        "action": action(&choice, view.action_id(&hint.action), seat),
+        "action": convert::choice(&choice, view.action_id(&hint.action), seat),
         "notation": hint.action.to_string(),
         "reason": hint.reason.map(|r| r.code()),
         "explanation": hint.reason.map(|r| r.to_string()),

@@ -7,8 +7,8 @@ use serde_json::{Value, json};
 
 use crate::{Failure, Kind, Result};
 
-/// An action as the TypeScript `Action` declares it.
-pub(crate) fn action(choice: &Choice, id: Option<u16>, seat: Option<Seat>) -> Value {
+/// A choice as the TypeScript `Choice` declares it.
+pub(crate) fn choice(choice: &Choice, id: Option<u16>, seat: Option<Seat>) -> Value {
     let mut value = json!({
         "notation": choice.action().to_string(),
         "label": choice.to_string(),
@@ -43,9 +43,9 @@ pub(crate) fn action(choice: &Choice, id: Option<u16>, seat: Option<Seat>) -> Va
 }
 
 /// The legal actions of a dice game's state (or a game's), with their ids and seat.
-pub(crate) fn actions(state: &game::State, choices: &[Choice]) -> Value {
+pub(crate) fn choices(state: &game::State, choices: &[Choice]) -> Value {
     let seat = state.phase().to_act();
-    Value::Array(choices.iter().map(|c| action(c, state.action_id(&c.action()), seat)).collect())
+    Value::Array(choices.iter().map(|c| choice(c, state.action_id(&c.action()), seat)).collect())
 }
 
 pub(crate) fn events(events: &[game::Event]) -> Result<Value> {
@@ -90,8 +90,5 @@ pub(crate) fn notation_of(action: &wasm_bindgen::JsValue) -> Result<String> {
             return Ok(notation);
         }
     }
-    Err(Failure::new(
-        Kind::Parse,
-        "an action is its notation (a text such as `Y12+5`) or an Action from legalActions()",
-    ))
+    Err(Failure::new(Kind::Parse, "an action is its notation (a text such as `Y12+5`) or a Choice from legalActions()"))
 }

@@ -156,11 +156,11 @@ impl Game {
     /// The legal actions of the seat to act, in the game's stable order, with their marks.
     #[wasm_bindgen(js_name = legalActions)]
     pub fn legal_actions(&self) -> Result<ActionList, JsValue> {
-        Ok(typed(to_js(&convert::actions(self.game.state(), &self.game.legal_actions())))?)
+        Ok(typed(to_js(&convert::choices(self.game.state(), &self.game.legal_actions())))?)
     }
 
     /// Plays an action, given as its notation (`release`, `Y12+5`, `home+sum`, `K:out`) or as an
-    /// `Action` of `legalActions()`: the engine checks it again. Throws `ParseError` for text
+    /// `Choice` of `legalActions()`: the engine checks it again. Throws `ParseError` for text
     /// that is no action of this game, `IllegalActionError` with the reason for one the rules
     /// refuse here.
     pub fn apply(&mut self, action: ActionLike) -> Result<EventList, JsValue> {
@@ -215,7 +215,7 @@ impl Game {
         self.clone()
     }
 
-    /// How many action ids the game has: every `Action.id` is below it.
+    /// How many action ids the game has: every `Choice.id` is below it.
     #[wasm_bindgen(getter, js_name = actionSpace)]
     pub fn action_space(&self) -> u16 {
         self.game.variant().action_space()

@@ -174,8 +174,8 @@ const TYPES: &'static str = r#"
 export type Colour = "yellow" | "blue" | "red" | "green";
 /** Who acts next. */
 export type Phase = "chance" | "decide" | "over";
-/** A legal action with everything its game attaches to it. */
-export interface Action {
+/** A choice: a legal action with everything its game attaches to it. */
+export interface Choice {
     /** The action in the game's notation: what `apply` and `Table.submit` take. */
     notation: string;
     /** The action in words, for a button. */
@@ -203,6 +203,8 @@ export interface Action {
     /** Cartas: the card a joker stands for. */
     named: string | null;
 }
+/** @deprecated The former name of `Choice`. */
+export type Action = Choice;
 /** What happened in a step, as the engine tells it: `{event: "rolled", seat: 0, roll: [5, 3]}`. */
 export interface GameEvent {
     event: string;
@@ -225,7 +227,7 @@ export interface Outcome {
 export type ChanceOutcome = [outcome: string, weight: number];
 /** A bot's choice for the seat to decide. */
 export interface Suggestion {
-    action: Action;
+    action: Choice;
     notation: string;
     /** Why, as a stable code (`captures`, `scores`, …); null from the random bot. */
     reason: string | null;
@@ -305,9 +307,9 @@ extern "C" {
     pub type StringList;
     #[wasm_bindgen(typescript_type = "number[]")]
     pub type NumberList;
-    #[wasm_bindgen(typescript_type = "string | Action")]
+    #[wasm_bindgen(typescript_type = "string | Choice")]
     pub type ActionLike;
-    #[wasm_bindgen(typescript_type = "Action[]")]
+    #[wasm_bindgen(typescript_type = "Choice[]")]
     pub type ActionList;
     #[wasm_bindgen(typescript_type = "GameEvent[]")]
     pub type EventList;

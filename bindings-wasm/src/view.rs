@@ -4,7 +4,7 @@ use fichas::game::{self, View as CoreView};
 use fichas::picture;
 use wasm_bindgen::prelude::*;
 
-use crate::convert::{self, action};
+use crate::convert::{self, choice};
 use crate::strings;
 use crate::{ActionList, MaybeSuggestion, NumberList, Result, StringList, parse_error, to_js, typed};
 
@@ -68,7 +68,7 @@ impl View {
     pub fn legal_actions(&self) -> Result<ActionList, JsValue> {
         let choices = self.view.legal_actions();
         let list = match (&self.view, self.dice_state()) {
-            (_, Some(state)) => convert::actions(&state, &choices),
+            (_, Some(state)) => convert::choices(&state, &choices),
             (CoreView::Cartas(v), None) => {
                 let seat = v.phase().to_act();
                 serde_json::Value::Array(
@@ -79,7 +79,7 @@ impl View {
                                 game::Action::Cartas(a) => v.action_id(&a),
                                 _ => None,
                             };
-                            action(c, id, seat)
+                            choice(c, id, seat)
                         })
                         .collect(),
                 )

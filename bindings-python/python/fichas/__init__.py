@@ -55,8 +55,8 @@ from typing import (
 
 from ._fichas import (
     MAX_DECISIONS,
-    Action,
     Bot,
+    Choice,
     ConfigError,
     DiceError,
     FichasError,
@@ -84,8 +84,8 @@ from ._fichas import simulate as _simulate
 
 __all__ = [
     "MAX_DECISIONS",
-    "Action",
     "Bot",
+    "Choice",
     "ConfigError",
     "DiceError",
     "FichasError",
@@ -117,7 +117,21 @@ __all__ = [
 #: How a seat plays in `simulate`: a name (``"random"``, ``"greedy"``, ``"search"``,
 #: ``"easy"``, ``"medium"``, ``"hard"``), a `Bot`, or a callable that gets the seat's `View`
 #: and its legal actions and returns one of them (or its notation).
-Policy = Union[str, Bot, Callable[[View, List[Action]], Union[Action, str]]]
+Policy = Union[str, Bot, Callable[[View, List[Choice]], Union[Choice, str]]]
+
+
+def __getattr__(name: str) -> Any:
+    # `Action` was `Choice`'s name in 0.1; it stays, with a warning, for a while.
+    if name == "Action":
+        import warnings
+
+        warnings.warn(
+            "fichas.Action is deprecated: it is fichas.Choice, a legal action with its seat, id and marks",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return Choice
+    raise AttributeError(f"module 'fichas' has no attribute {name!r}")
 
 
 class SimulationResult:

@@ -57,6 +57,17 @@ final class GameTests: XCTestCase {
         XCTAssertFalse(engineVersion().isEmpty)
     }
 
+    @available(*, deprecated, message: "tests the deprecated alias Action")
+    func testActionIsTheDeprecatedFormerNameOfChoice() throws {
+        let game = try Game(variant: "poleana:2", seed: 1)
+        _ = try game.applyDice(first: 6, second: 6)
+        let old: Action = try XCTUnwrap(try game.legalActions().first)
+        let choice: Choice = old
+        XCTAssertEqual(choice.notation, "release")
+        _ = try game.play(action: old)
+        XCTAssertEqual(try game.record().stepCount(), 2)
+    }
+
     func testTheSameSeedRollsTheSameGameAndACopyGoesItsOwnWay() throws {
         func playFrom(_ seed: UInt64) throws -> String {
             let game = try Game(variant: "parchis:pairs", seed: seed)

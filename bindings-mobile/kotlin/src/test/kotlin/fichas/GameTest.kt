@@ -51,6 +51,19 @@ class GameTest {
     }
 
     @Test
+    fun `Action is the deprecated former name of Choice`() {
+        Game("poleana:2", seed = 1uL).use { game ->
+            game.applyDice(6u, 6u)
+            @Suppress("DEPRECATION")
+            val old: Action = game.legalActions().first()
+            val choice: Choice = old
+            assertEquals("release", choice.notation)
+            game.play(old)
+            assertEquals(2u, game.record().use { it.stepCount() }, "the dice and the release")
+        }
+    }
+
+    @Test
     fun `variants and their configuration`() {
         assertTrue(variants().containsAll(listOf("poleana", "parchis:pairs", "cartas")))
         for (variant in variants()) {
