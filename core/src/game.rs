@@ -41,6 +41,7 @@ use rand_core::Rng;
 use crate::colour::{Colour, ColourSet};
 use crate::dice::Roll;
 use crate::events::EventSink;
+use crate::movement::{Movement, Token};
 use crate::notation::ParseError;
 use crate::phase::{Phase, PlayError};
 use crate::record::{Record, Step};
@@ -127,6 +128,22 @@ impl Variant {
             Variant::Parchis(_) => parchis::ACTION_SPACE,
             Variant::Cartas(_) => cartas::ACTION_SPACE,
         }
+    }
+
+    /// The movements of a step's events, in the order they happen: every token that moved,
+    /// each spot it entered, and why ([`movement`](crate::movement)). Events of another game
+    /// move nothing.
+    pub fn movements(&self, events: &[Event]) -> Vec<Movement> {
+        let mut out = Vec::new();
+        for event in events {
+            match (self, event) {
+                (Variant::Poleana(config), Event::Poleana(e)) => poleana::movement::of_event(config, e, &mut out),
+                (Variant::Parchis(_), Event::Parchis(e)) => parchis::movement::of_event(e, &mut out),
+                (Variant::Cartas(_), Event::Cartas(e)) => cartas::movement::of_event(e, &mut out),
+                _ => {}
+            }
+        }
+        out
     }
 }
 
@@ -586,6 +603,27 @@ impl State {
         let mut events = Vec::new();
         self.play_into(action, &mut events)?;
         Ok(events)
+    }
+
+    /// The movements `action` would make, played here: every token it moves, each spot it
+    /// enters, in order ([`movement`](crate::movement)). Refused as [`State::play`] refuses;
+    /// the state does not change.
+    pub fn movements(&self, action: Action) -> Result<Vec<Movement>, PlayError> {
+        let mut after = *self;
+        let events = after.play(action)?;
+        Ok(self.variant().movements(&events))
+    }
+
+    /// Every token on the board and off it, where it stands, with the names movements and the
+    /// picture use: colour by colour in play (seat by seat in Cartas).
+    pub fn tokens(&self) -> Vec<Token> {
+        let mut out = Vec::new();
+        match self {
+            State::Poleana(s) => poleana::movement::tokens(s, &mut out),
+            State::Parchis(s) => parchis::movement::tokens(s, &mut out),
+            State::Cartas(s) => cartas::movement::tokens(s, &mut out),
+        }
+        out
     }
 
     /// The host's report that the seat whose turn it is ran out of time (see each game's rules

@@ -72,6 +72,8 @@ pub mod events;
 #[cfg(feature = "alloc")]
 pub mod game;
 mod lanes;
+#[cfg(feature = "alloc")]
+pub mod movement;
 pub mod notation;
 pub mod observation;
 pub mod parchis;

@@ -24,6 +24,8 @@ mod board;
 mod card;
 mod config;
 mod event;
+#[cfg(feature = "alloc")]
+pub(crate) mod movement;
 pub mod observation;
 pub mod position;
 mod rules;

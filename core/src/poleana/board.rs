@@ -262,8 +262,9 @@ impl Board {
     }
 
     /// One step on from `place` for a token of `colour`; at a fork, `up` takes the bridge. (The
-    /// rules walk whole stretches at once; this spells out a single step for the tests.)
-    #[cfg(test)]
+    /// rules walk whole stretches at once; this spells out a single step, for the tests and for
+    /// a movement's path.)
+    #[cfg(any(test, feature = "alloc"))]
     pub(crate) fn step(self, colour: Colour, place: Place, up: bool, open_bridges: bool) -> Option<Place> {
         match place.kind() {
             Kind::Track(d) => {

@@ -20,6 +20,8 @@ mod action;
 mod board;
 mod config;
 mod event;
+#[cfg(feature = "alloc")]
+pub(crate) mod movement;
 pub mod observation;
 pub mod position;
 mod rules;

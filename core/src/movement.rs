@@ -1,0 +1,166 @@
+//! Movements: which tokens a step moves, and every spot each one enters on its way, so that a
+//! front end animates a move without deciding any rule (the route over a bridge, the corridor,
+//! a 4 walked backwards, a 7 split over two tokens, a capture sending a token home).
+//!
+//! Movements are worked out from a step's events when asked ([`game::State::movements`] for a
+//! choice not yet played, [`game::Variant::movements`] for a step's events), so listing and
+//! playing actions cost nothing more. A seat that sees only some events (a Cartas view) gets the
+//! movements of those: token moves are public in every game.
+//!
+//! Spots are named by [`SpotId`], one name per place on the board, shared by movements, the
+//! tokens of a position ([`game::State::tokens`]) and the picture.
+//!
+//! ```
+//! use fichas::game::State;
+//! use fichas::movement::{Cause, Motion};
+//!
+//! // Yellow rolled 3 and 1; its token on 10 walks the 3.
+//! let state: State = "parchis:YR turn=Y roll=3-1 Y=10,home,home,home R=6,home,home,home".parse().unwrap();
+//! let movements = state.movements(state.parse_action("10+3").unwrap()).unwrap();
+//! let walk = &movements[0];
+//! assert_eq!((walk.motion, walk.cause), (Motion::Walk, Cause::Move));
+//! assert_eq!(walk.from.as_str(), "10");
+//! let path: Vec<&str> = walk.path.iter().map(|s| s.as_str()).collect();
+//! assert_eq!(path, ["11", "12", "13"]);
+//! ```
+//! ```
+//!
+//! [`game::State::movements`]: crate::game::State::movements
+//! [`game::Variant::movements`]: crate::game::Variant::movements
+//! [`game::State::tokens`]: crate::game::State::tokens
+
+use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
+
+use crate::colour::Colour;
+use crate::seat::Seat;
+
+/// Whose a token is: a colour in the dice games, a seat in Cartas.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "lowercase"))]
+pub enum Owner {
+    /// A colour of Poleana or Parchís.
+    Colour(Colour),
+    /// A seat of Cartas.
+    Seat(Seat),
+}
+
+impl Owner {
+    /// The owner as it prefixes the spots it alone has: `Y`, `B`, `R`, `G`, or a seat's number.
+    fn write_prefix(self, f: &mut impl fmt::Write) -> fmt::Result {
+        match self {
+            Owner::Colour(c) => f.write_char(c.letter()),
+            Owner::Seat(s) => write!(f, "{}", s.index()),
+        }
+    }
+}
+
+/// One place on the board, named once for every client: the game's own name of a cell everyone
+/// shares (`Y12`, `bR3` in Poleana; `23` in Parchís and Cartas), and, for a spot each colour or
+/// seat has its own of, that name after the owner and a colon (`Y:start`, `Y:limbo`, `Y:2c`,
+/// `Y:7c` in Poleana; `Y:home`, `Y:c3`, `Y:goal` in Parchís; `2:h`, `2:c1` in Cartas). A Poleana
+/// cell on a colour's final approach is the same cell as on its first lap (`Y3`, never `Y3'`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(transparent))]
+pub struct SpotId(String);
+
+impl SpotId {
+    /// A cell every colour or seat shares, named as the game names it.
+    pub(crate) fn shared(name: impl fmt::Display) -> SpotId {
+        let mut text = String::new();
+        // Writing to a String cannot fail.
+        let _ = fmt::write(&mut text, format_args!("{name}"));
+        SpotId(text)
+    }
+
+    /// A spot `owner` alone has, named as the game names it.
+    pub(crate) fn owned(owner: Owner, name: impl fmt::Display) -> SpotId {
+        let mut text = String::new();
+        let _ = owner.write_prefix(&mut text);
+        let _ = fmt::write(&mut text, format_args!(":{name}"));
+        SpotId(text)
+    }
+
+    /// The name, as the picture's `data-spot` attributes carry it.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for SpotId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// How a token goes along its path.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "snake_case"))]
+pub enum Motion {
+    /// Cell by cell, through every spot of the path in order (forwards, or backwards with
+    /// Cartas' 4).
+    Walk,
+    /// Straight to the one spot of its path: coming out, going home, a swap.
+    Jump,
+}
+
+/// Why a token moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "snake_case"))]
+pub enum Cause {
+    /// Played: a die, the sum, a bonus, a card.
+    Move,
+    /// Out of its start (Poleana's release, Parchís' exit, a card that brings a token out).
+    Release,
+    /// Back from Poleana's limbo.
+    Rescue,
+    /// Captured by a rival's token, and sent to its start.
+    Captured,
+    /// Swept from a police cell to its start (Poleana).
+    Swept,
+    /// A penalty: sent to its start (an infraction, a third double), or into limbo.
+    Penalty,
+    /// Swapped with another token (Cartas' J).
+    Swap,
+}
+
+/// One token's movement in a step.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Movement {
+    /// Whose token it is.
+    pub owner: Owner,
+    /// Where it stood.
+    pub from: SpotId,
+    /// Every spot it enters, in order; the last is where it stops. One spot for a jump.
+    pub path: Vec<SpotId>,
+    /// Cell by cell, or straight there.
+    pub motion: Motion,
+    /// Why it moves.
+    pub cause: Cause,
+}
+
+impl Movement {
+    /// Where the token stops.
+    pub fn to(&self) -> &SpotId {
+        // Every movement is built with at least one spot in its path.
+        self.path.last().unwrap_or(&self.from)
+    }
+
+    pub(crate) fn jump(owner: Owner, from: SpotId, to: SpotId, cause: Cause) -> Movement {
+        Movement { owner, from, path: alloc::vec![to], motion: Motion::Jump, cause }
+    }
+}
+
+/// A token where it stands, as [`game::State::tokens`] lists them.
+///
+/// [`game::State::tokens`]: crate::game::State::tokens
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Token {
+    /// Whose it is.
+    pub owner: Owner,
+    /// Where it stands.
+    pub spot: SpotId,
+}
