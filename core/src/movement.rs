@@ -23,7 +23,6 @@
 //! let path: Vec<&str> = walk.path.iter().map(|s| s.as_str()).collect();
 //! assert_eq!(path, ["11", "12", "13"]);
 //! ```
-//! ```
 //!
 //! [`game::State::movements`]: crate::game::State::movements
 //! [`game::Variant::movements`]: crate::game::Variant::movements
@@ -163,4 +162,17 @@ pub struct Token {
     pub owner: Owner,
     /// Where it stands.
     pub spot: SpotId,
+}
+
+impl Token {
+    /// The token's name, as the picture's `data-token` carries it: its owner's prefix, `@` and
+    /// its spot (`Y@Y12`, `R@R:start`, `2@2:c1`). Tokens of one owner on one spot share it:
+    /// they are interchangeable.
+    pub fn name(&self) -> String {
+        let mut text = String::new();
+        let _ = self.owner.write_prefix(&mut text);
+        text.push('@');
+        text.push_str(self.spot.as_str());
+        text
+    }
 }

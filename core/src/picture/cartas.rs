@@ -42,12 +42,14 @@ use core::fmt::Write;
 use super::grid::CharGrid;
 use super::svg::{Anchor, Font, Paint, Svg};
 use super::{
-    BOARD, CAPTION_HEIGHT, Caption, Census, FAINT, FRAME, GOLD, INK, Mark, Marks, PAPER, Shape, draw_caption,
-    draw_disc, draw_tokens, number_chars, put_text_cell, text_cell, tint, title_name, token_letters, turn,
+    BOARD, CAPTION_HEIGHT, Caption, Census, FAINT, FRAME, Frame, GOLD, Geometry, INK, Mark, Marks, PAPER, Shape,
+    draw_caption, draw_disc, draw_spots, draw_tokens, number_chars, put_text_cell, text_cell, tint, title_name,
+    token_letters, turn,
 };
-use crate::cartas::{Board, CORRIDOR, Event, QUARTER, Rank, Spot, Stage, TOKENS, TRACK, Theft, View, start};
+use crate::cartas::{Board, CORRIDOR, Event, QUARTER, Rank, Spot, Stage, TOKENS, TRACK, Theft, View, movement, start};
 use crate::colour::Colour;
 use crate::game;
+use crate::movement::{Owner, SpotId};
 use crate::seat::Seat;
 
 /// A cell's side, in pixels.
@@ -96,6 +98,11 @@ const _PANELS_CLEAR_THE_PILES_AND_THE_RING: () =
 /// The colour of a seat's tokens: its index (seat 0 yellow, 1 blue, 2 red, 3 green).
 fn colour(seat: Seat) -> Colour {
     Colour::from_index(seat.index()).unwrap_or(Colour::Yellow)
+}
+
+/// The owner of the tokens drawn in `colour`: the seat of that index.
+fn owner(colour: Colour) -> Owner {
+    Owner::Seat(Seat::ALL[colour.index()])
 }
 
 /// `Red (seat 2)`.
@@ -189,6 +196,38 @@ fn shape(loc: Loc) -> Option<Shape> {
     }
 }
 
+impl Loc {
+    /// The spot's name, as movements and `data-spot` give it.
+    fn spot_id(self) -> SpotId {
+        match self {
+            Loc::Track(n) => movement::spot_id(Seat::ALL[0], Spot::Track(n)),
+            Loc::Corridor(seat, k) => movement::spot_id(seat, Spot::Corridor(k)),
+            Loc::Home(seat) => movement::spot_id(seat, Spot::Home),
+        }
+    }
+}
+
+/// The picture's size, and where the board starts in it.
+fn frame() -> Frame {
+    let caption_top = MARGIN + SIZE + FRAME_OUT;
+    Frame { width: SIZE + 2 * MARGIN, height: caption_top + CAPTION_HEIGHT + 6, left: MARGIN, top: MARGIN }
+}
+
+/// Every spot of the board, named, with its shape on the board: the track, and each seat's
+/// corridor and home.
+fn spots() -> Vec<(SpotId, Shape)> {
+    let track = (0..TRACK).map(Loc::Track);
+    let owned = Seat::ALL
+        .into_iter()
+        .flat_map(|seat| (1..=CORRIDOR).map(move |k| Loc::Corridor(seat, k)).chain([Loc::Home(seat)]));
+    track.chain(owned).filter_map(|loc| Some((loc.spot_id(), shape(loc)?))).collect()
+}
+
+/// Where the spots of the board are in its picture.
+pub(super) fn geometry() -> Geometry {
+    Geometry::new(frame(), spots())
+}
+
 /// Every token on the board, counted by place.
 fn census(board: &Board) -> Census<Loc> {
     let mut census = Census::new();
@@ -236,9 +275,8 @@ fn marks(last: &[game::Event]) -> Marks<Loc> {
 pub(super) fn svg(view: &View, last: &[game::Event]) -> String {
     let board = view.board();
     let census = census(board);
-    let width = SIZE + 2 * MARGIN;
+    let Frame { width, height, .. } = frame();
     let caption_top = MARGIN + SIZE + FRAME_OUT;
-    let height = caption_top + CAPTION_HEIGHT + 6;
     let mut svg = Svg::new(width, height, &view_text(view));
     svg.rect(0, 0, width, height, 0, Paint::fill(PAPER));
     svg.group_at("board", MARGIN, MARGIN);
@@ -253,6 +291,7 @@ pub(super) fn svg(view: &View, last: &[game::Event]) -> String {
         draw_panel(&mut svg, view, &census, seat);
     }
     marks(last).draw(&mut svg, shape);
+    draw_spots(&mut svg, &spots());
     svg.group("tokens");
     for (loc, counts) in census.iter() {
         let Some(cell) = grid_cell(loc) else { continue };
@@ -262,8 +301,10 @@ pub(super) fn svg(view: &View, last: &[game::Event]) -> String {
                 draw_octagon(&mut svg, cx, cy, tint(colour(seat)).dark);
             }
         }
+        svg.tokens_on(Some(loc.spot_id()), owner);
         draw_tokens(&mut svg, cx, cy, TOKEN_R, counts);
     }
+    svg.tokens_on(None, owner);
     svg.end_group();
     svg.end_group();
     draw_caption(&mut svg, MARGIN - FRAME_OUT, caption_top, SIZE + 2 * FRAME_OUT, &caption(view));
@@ -414,6 +455,7 @@ fn draw_panel(svg: &mut Svg, view: &View, census: &Census<Loc>, seat: Seat) {
     let (hx, hy, hw, hh) = home_rect(seat);
     svg.rect(hx, hy, hw, hh, 10, Paint::both(PAPER, t.main, 2));
     svg.centred_text(hx + hw / 2, hy + 12, Font::new(12, t.dark).bold(), &format!("home {home}"));
+    svg.tokens_on(Some(Loc::Home(seat).spot_id()), owner);
     for slot in 0..TOKENS {
         let slot = i32::try_from(slot).unwrap_or(0);
         let sx = hx + hw / 2 + if slot % 2 == 0 { -22 } else { 22 };
@@ -424,6 +466,7 @@ fn draw_panel(svg: &mut Svg, view: &View, census: &Census<Loc>, seat: Seat) {
             svg.circle(sx, sy, 13, Paint::line(t.soft, 2).dashed());
         }
     }
+    svg.tokens_on(None, owner);
 
     let mut lines: Vec<(String, bool)> = Vec::new();
     if let Some(note) = seat_note(view, seat) {

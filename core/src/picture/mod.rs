@@ -14,6 +14,11 @@
 //! A cell named by several events takes the mark of the last one, so a cell where a token
 //! captured and then walked on for its +10 reads as left.
 //!
+//! A front end finds what was tapped without knowing any coordinate: every spot of the board is
+//! an unpainted shape with its `data-spot` (a [`SpotId`]'s text, in the group `spots`, under the
+//! tokens), and every token's disc carries its `data-token` ([`Token::name`]: `Y@Y12`). Where
+//! each spot lies is [`geometry`], the same for every position of a variant.
+//!
 //! Pictures are deterministic: the same view and events always give the same bytes. They never
 //! panic, and the SVG is self-contained (a `viewBox`, no external resources) with the position
 //! text as its `<title>` (for Cartas, the view written the same way, with `seen_by`).
@@ -35,6 +40,8 @@
 //! let column = lines[row].find("[*0]").unwrap();
 //! assert_eq!(lines[row + 1].get(column + 1..column + 2), Some("Y"));
 //! ```
+//!
+//! [`Token::name`]: crate::movement::Token::name
 
 mod cartas;
 mod grid;
@@ -46,9 +53,149 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use crate::colour::{Colour, ColourSet};
-use crate::game::{Event, View};
+use crate::game::{Event, Variant, View};
+use crate::movement::SpotId;
 use grid::CharGrid;
 use svg::{Anchor, Font, Paint, Svg};
+
+/// Where every spot of `variant`'s board is in its SVG picture (the coordinates of its
+/// `viewBox`), for a front end that places, animates or finds tokens itself: the same for every
+/// position of the variant. Each spot is also in the picture, as an unpainted shape with its
+/// `data-spot`; each token's disc carries its `data-token` ([`Token::name`]).
+///
+/// ```
+/// use fichas::picture;
+///
+/// let geometry = picture::geometry("parchis:YR".parse().unwrap());
+/// let exit = geometry.spot("5").unwrap(); // Yellow's exit
+/// let (x, y) = exit.area.centre();
+/// assert_eq!(geometry.spot_at(x, y).map(|s| s.spot.as_str()), Some("5"));
+/// assert!(geometry.spot("Y:c7").is_some() && geometry.spot("B:c1").is_none(), "Blue is not playing");
+/// ```
+///
+/// [`Token::name`]: crate::movement::Token::name
+pub fn geometry(variant: Variant) -> Geometry {
+    match variant {
+        Variant::Poleana(config) => poleana::geometry(&config),
+        Variant::Parchis(config) => parchis::geometry(&config),
+        Variant::Cartas(_) => cartas::geometry(),
+    }
+}
+
+/// Where the spots of a board are in its picture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Geometry {
+    /// The picture's width, as its `viewBox` gives it.
+    pub width: i32,
+    /// The picture's height.
+    pub height: i32,
+    /// Every spot of the board, each once.
+    pub spots: Vec<SpotArea>,
+}
+
+impl Geometry {
+    fn new(frame: Frame, spots: Vec<(SpotId, Shape)>) -> Geometry {
+        let (dx, dy) = (frame.left, frame.top);
+        let spots = spots
+            .into_iter()
+            .map(|(spot, shape)| {
+                let area = match shape {
+                    Shape::Rect { x, y, w, h } => Area::Rect { x: x + dx, y: y + dy, width: w, height: h },
+                    Shape::Circle { cx, cy, r } => Area::Circle { cx: cx + dx, cy: cy + dy, r },
+                };
+                SpotArea { spot, area }
+            })
+            .collect();
+        Geometry { width: frame.width, height: frame.height, spots }
+    }
+
+    /// The spot named `name` (a [`SpotId`]'s text), if the board has it.
+    pub fn spot(&self, name: &str) -> Option<&SpotArea> {
+        self.spots.iter().find(|s| s.spot.as_str() == name)
+    }
+
+    /// The spot whose area holds the point (`x`, `y`), if any.
+    pub fn spot_at(&self, x: i32, y: i32) -> Option<&SpotArea> {
+        self.spots.iter().find(|s| s.area.contains(x, y))
+    }
+}
+
+/// One spot of a board and its area in the picture.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct SpotArea {
+    /// The spot's name.
+    pub spot: SpotId,
+    /// Where it is.
+    pub area: Area,
+}
+
+/// An area of the picture, in its `viewBox` coordinates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(tag = "shape", rename_all = "lowercase"))]
+pub enum Area {
+    /// A rectangle from its top-left corner.
+    Rect {
+        /// Left edge.
+        x: i32,
+        /// Top edge.
+        y: i32,
+        /// Width.
+        width: i32,
+        /// Height.
+        height: i32,
+    },
+    /// A circle.
+    Circle {
+        /// Centre, across.
+        cx: i32,
+        /// Centre, down.
+        cy: i32,
+        /// Radius.
+        r: i32,
+    },
+}
+
+impl Area {
+    /// The centre: where a token on the spot is drawn, give or take the room of several.
+    pub const fn centre(&self) -> (i32, i32) {
+        match *self {
+            Area::Rect { x, y, width, height } => (x + width / 2, y + height / 2),
+            Area::Circle { cx, cy, .. } => (cx, cy),
+        }
+    }
+
+    /// Whether the point (`x`, `y`) is inside, edges included.
+    pub const fn contains(&self, px: i32, py: i32) -> bool {
+        match *self {
+            Area::Rect { x, y, width, height } => px >= x && px <= x + width && py >= y && py <= y + height,
+            Area::Circle { cx, cy, r } => {
+                // In i64, so that no point of the caller's overflows.
+                let (dx, dy) = (px as i64 - cx as i64, py as i64 - cy as i64);
+                dx * dx + dy * dy <= (r as i64) * (r as i64)
+            }
+        }
+    }
+}
+
+/// A picture's size, and the top-left corner of its board.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Frame {
+    pub width: i32,
+    pub height: i32,
+    pub left: i32,
+    pub top: i32,
+}
+
+/// The spots a tap may find, unpainted, each with its `data-spot`, under the tokens.
+pub(crate) fn draw_spots(svg: &mut Svg, spots: &[(SpotId, Shape)]) {
+    svg.group("spots");
+    for (spot, shape) in spots {
+        svg.spot(spot, *shape);
+    }
+    svg.end_group();
+}
 
 /// The board as SVG. Marks the last move: cells that the events `last` moved a token from and to.
 pub fn svg(view: &View, last: &[Event]) -> String {
@@ -281,7 +428,7 @@ fn draw_mark(svg: &mut Svg, shape: Shape, mark: Mark) {
 pub(crate) fn draw_disc(svg: &mut Svg, cx: i32, cy: i32, r: i32, colour: Colour) {
     let tint = tint(colour);
     svg.circle(cx, cy, r + 2, Paint::fill(PAPER));
-    svg.circle(cx, cy, r, Paint::both(tint.main, tint.dark, 2));
+    svg.token_circle(cx, cy, r, Paint::both(tint.main, tint.dark, 2), colour);
 }
 
 /// `count` tokens of one colour on one spot: one disc, or for several two discs stacked one a

@@ -25,13 +25,14 @@ use alloc::vec::Vec;
 use super::grid::CharGrid;
 use super::svg::{Anchor, Font, Paint, Svg};
 use super::{
-    ABSENT, BOARD, CAPTION_HEIGHT, Caption, Census, FAINT, FRAME, INK, Mark, Marks, PAPER, Shape, draw_caption,
-    draw_disc, draw_stack, names, number_chars, put_text_cell, single, text_cell, tint, tint_in, title_name,
-    token_letters, turn,
+    ABSENT, BOARD, CAPTION_HEIGHT, Caption, Census, FAINT, FRAME, Frame, Geometry, INK, Mark, Marks, PAPER, Shape,
+    draw_caption, draw_disc, draw_spots, draw_stack, names, number_chars, put_text_cell, single, text_cell, tint,
+    tint_in, title_name, token_letters, turn,
 };
 use crate::colour::Colour;
 use crate::game;
-use crate::parchis::{CORRIDOR, Config, Event, Spot, State, TRACK, entry, exit, is_safe};
+use crate::movement::{Owner, SpotId};
+use crate::parchis::{CORRIDOR, Config, Event, Spot, State, TRACK, entry, exit, is_safe, movement};
 use crate::phase::Phase;
 
 /// A cell's side, in pixels.
@@ -153,6 +154,38 @@ fn shape(loc: Loc) -> Option<Shape> {
     }
 }
 
+impl Loc {
+    /// The spot's name, as movements and `data-spot` give it.
+    fn spot_id(self) -> SpotId {
+        match self {
+            Loc::Track(n) => movement::spot_id(Colour::Yellow, Spot::Track(n)),
+            Loc::Corridor(colour, k) => movement::spot_id(colour, Spot::Corridor(k)),
+            Loc::Goal(colour) => movement::spot_id(colour, Spot::Goal),
+            Loc::Home(colour) => movement::spot_id(colour, Spot::Home),
+        }
+    }
+}
+
+/// The picture's size, and where the board starts in it.
+fn frame() -> Frame {
+    Frame { width: SIZE + 2 * MARGIN, height: SIZE + 2 * MARGIN + CAPTION_HEIGHT, left: MARGIN, top: MARGIN }
+}
+
+/// Every spot of the board of `config`, named, with its shape on the board: the track, and the
+/// corridor, goal and home of each colour in play.
+fn spots(config: &Config) -> Vec<(SpotId, Shape)> {
+    let track = (1..=TRACK).map(Loc::Track);
+    let owned = config.colours().iter().flat_map(|colour| {
+        (1..=CORRIDOR).map(move |k| Loc::Corridor(colour, k)).chain([Loc::Goal(colour), Loc::Home(colour)])
+    });
+    track.chain(owned).filter_map(|loc| Some((loc.spot_id(), shape(loc)?))).collect()
+}
+
+/// Where the spots of `config`'s board are in its picture.
+pub(super) fn geometry(config: &Config) -> Geometry {
+    Geometry::new(frame(), spots(config))
+}
+
 /// Every token of the position, counted by place.
 fn census(state: &State) -> Census<Loc> {
     let mut census = Census::new();
@@ -194,7 +227,7 @@ fn marks(last: &[game::Event]) -> Marks<Loc> {
 pub(super) fn svg(state: &State, last: &[game::Event]) -> String {
     let config = *state.config();
     let census = census(state);
-    let (width, height) = (SIZE + 2 * MARGIN, SIZE + 2 * MARGIN + CAPTION_HEIGHT);
+    let Frame { width, height, .. } = frame();
     let mut svg = Svg::new(width, height, &state.to_string());
     svg.rect(0, 0, width, height, 0, Paint::fill(PAPER));
     svg.group_at("board", MARGIN, MARGIN);
@@ -208,10 +241,13 @@ pub(super) fn svg(state: &State, last: &[game::Event]) -> String {
     }
     draw_goals(&mut svg, &config);
     marks(last).draw(&mut svg, shape);
+    draw_spots(&mut svg, &spots(&config));
     svg.group("tokens");
     for (loc, counts) in census.iter() {
+        svg.tokens_on(Some(loc.spot_id()), Owner::Colour);
         draw_cell_tokens(&mut svg, loc, counts);
     }
+    svg.tokens_on(None, Owner::Colour);
     svg.end_group();
     svg.end_group();
     draw_caption(&mut svg, MARGIN, MARGIN + SIZE + 6, SIZE, &caption(state));
@@ -284,6 +320,7 @@ fn draw_home(svg: &mut Svg, playing: bool, census: &Census<Loc>, colour: Colour)
     if playing {
         let home = census.at(Loc::Home(colour))[colour.index()];
         let goal = census.at(Loc::Goal(colour))[colour.index()];
+        svg.tokens_on(Some(Loc::Home(colour).spot_id()), Owner::Colour);
         for slot in 0..4u8 {
             let dx = if slot % 2 == 0 { -28 } else { 28 };
             let dy = if slot < 2 { -22 } else { 26 };
@@ -293,6 +330,7 @@ fn draw_home(svg: &mut Svg, playing: bool, census: &Census<Loc>, colour: Colour)
                 svg.circle(cx + dx, cy + dy, 20, Paint::line(tint.soft, 2).dashed());
             }
         }
+        svg.tokens_on(None, Owner::Colour);
         svg.centred_text(cx, cy + 70, Font::new(14, tint.dark), &format!("home {home} · goal {goal}"));
     } else {
         svg.centred_text(cx, cy + 12, Font::new(16, FAINT), "not playing");

@@ -27,14 +27,15 @@ use alloc::vec::Vec;
 use super::grid::CharGrid;
 use super::svg::{Anchor, Font, Paint, Svg};
 use super::{
-    ABSENT, BOARD, CAPTION_HEIGHT, Caption, Census, FAINT, FRAME, GOLD, INK, Mark, Marks, PAPER, POLICE, Shape,
-    draw_caption, draw_disc, draw_tokens, names, number_chars, put_text_cell, single, text_cell, tint, tint_in,
-    title_name, token_letters, turn,
+    ABSENT, BOARD, CAPTION_HEIGHT, Caption, Census, FAINT, FRAME, Frame, GOLD, Geometry, INK, Mark, Marks, PAPER,
+    POLICE, Shape, draw_caption, draw_disc, draw_spots, draw_tokens, names, number_chars, put_text_cell, single,
+    text_cell, tint, tint_in, title_name, token_letters, turn,
 };
 use crate::colour::Colour;
 use crate::game;
+use crate::movement::{Owner, SpotId};
 use crate::phase::Phase;
-use crate::poleana::{BRIDGE_CELLS, Board, Config, Event, HOUSE_CELLS, Outcome, Spot, State};
+use crate::poleana::{BRIDGE_CELLS, Board, Config, Event, HOUSE_CELLS, Outcome, Spot, State, movement};
 
 /// A cell's side, in pixels.
 const CELL: i32 = 40;
@@ -79,6 +80,51 @@ impl Loc {
             Spot::Limbo => Loc::Limbo(colour),
         }
     }
+}
+
+impl Loc {
+    /// The spot's name, as movements and `data-spot` give it.
+    fn spot_id(self) -> SpotId {
+        match self {
+            Loc::Side(side, number) => movement::spot_id(side, Spot::Side { side, number, homeward: false }),
+            Loc::Bridge(owner, cell) => movement::spot_id(owner, Spot::Bridge { owner, cell }),
+            Loc::House(colour, k) => movement::spot_id(colour, Spot::House(k)),
+            Loc::Goal(colour) => movement::spot_id(colour, Spot::Goal),
+            Loc::Start(colour) => movement::spot_id(colour, Spot::Start),
+            Loc::Limbo(colour) => movement::spot_id(colour, Spot::Limbo),
+        }
+    }
+}
+
+/// The picture's size, and where the board starts in it.
+fn frame(layout: &Layout) -> Frame {
+    let size = layout.size();
+    Frame { width: size + 2 * MARGIN, height: size + 2 * MARGIN + CAPTION_HEIGHT, left: MARGIN, top: MARGIN }
+}
+
+/// Every spot of the board of `config`, named, with its shape on the board: the perimeter and
+/// the bridges, and the house, goal, start and limbo of each colour in play.
+fn spots(layout: &Layout, config: &Config) -> Vec<(SpotId, Shape)> {
+    let board = layout.board;
+    let shared = Colour::ALL.into_iter().flat_map(|colour| {
+        (0..board.side())
+            .map(move |n| Loc::Side(colour, n))
+            .chain((1..=BRIDGE_CELLS).map(move |k| Loc::Bridge(colour, k)))
+    });
+    let owned = config.colours().iter().flat_map(|colour| {
+        (1..HOUSE_CELLS).map(move |k| Loc::House(colour, k)).chain([
+            Loc::Goal(colour),
+            Loc::Start(colour),
+            Loc::Limbo(colour),
+        ])
+    });
+    shared.chain(owned).filter_map(|loc| Some((loc.spot_id(), layout.shape(loc)?))).collect()
+}
+
+/// Where the spots of `config`'s board are in its picture.
+pub(super) fn geometry(config: &Config) -> Geometry {
+    let layout = Layout::new(config.board());
+    Geometry::new(frame(&layout), spots(&layout, config))
 }
 
 /// Where everything goes, worked out from the board's numbers.
@@ -262,7 +308,7 @@ pub(super) fn svg(state: &State, last: &[game::Event]) -> String {
     let layout = Layout::new(config.board());
     let census = census(state);
     let size = layout.size();
-    let (width, height) = (size + 2 * MARGIN, size + 2 * MARGIN + CAPTION_HEIGHT);
+    let Frame { width, height, .. } = frame(&layout);
     let mut svg = Svg::new(width, height, &state.to_string());
     svg.rect(0, 0, width, height, 0, Paint::fill(PAPER));
     svg.group_at("board", MARGIN, MARGIN);
@@ -282,12 +328,15 @@ pub(super) fn svg(state: &State, last: &[game::Event]) -> String {
         draw_pocket(&mut svg, &layout, &config, &census, colour);
     }
     marks(last).draw(&mut svg, |loc| layout.shape(loc));
+    draw_spots(&mut svg, &spots(&layout, &config));
     svg.group("tokens");
     for (loc, counts) in census.iter() {
         if let Some((cx, cy, r)) = layout.token_spot(loc) {
+            svg.tokens_on(Some(loc.spot_id()), Owner::Colour);
             draw_tokens(&mut svg, cx, cy, r, counts);
         }
     }
+    svg.tokens_on(None, Owner::Colour);
     svg.end_group();
     svg.end_group();
     draw_caption(&mut svg, MARGIN, MARGIN + size + 6, size, &caption(state));
@@ -394,12 +443,15 @@ fn draw_pocket(svg: &mut Svg, layout: &Layout, config: &Config, census: &Census<
     let (_, limbo_box) = layout.pocket_boxes(colour);
     svg.rect(x, y, side, side, 10, Paint::both(tint.light, tint.main, 2));
     svg.centred_text(cx, y + 13, Font::new(12, tint.dark).bold(), &format!("start {start}"));
+    svg.tokens_on(Some(Loc::Start(colour).spot_id()), Owner::Colour);
     draw_slots(svg, cx, y + 32, 8, colour, start, layout.board.tokens());
     if let Shape::Rect { x, y, w, h } = limbo_box {
         svg.rect(x, y, w, h, 6, Paint::fill("#3b3144"));
         svg.centred_text(cx, y + 10, Font::new(11, "#ffffff"), &format!("limbo {limbo}"));
+        svg.tokens_on(Some(Loc::Limbo(colour).spot_id()), Owner::Colour);
         draw_slots(svg, cx, y + 25, 6, colour, limbo, usize::from(limbo));
     }
+    svg.tokens_on(None, Owner::Colour);
     svg.end_group();
 }
 

@@ -4,6 +4,10 @@
 use alloc::string::String;
 use core::fmt::Write;
 
+use super::Shape;
+use crate::colour::Colour;
+use crate::movement::{Owner, SpotId, Token};
+
 /// How a shape is filled and outlined.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Paint<'a> {
@@ -72,7 +76,12 @@ impl<'a> Font<'a> {
 #[derive(Debug)]
 pub(crate) struct Svg {
     out: String,
+    /// While tokens of a spot are drawn, so that each disc carries its `data-token`.
+    tokens_on: Option<TokensOn>,
 }
+
+/// The spot whose tokens are being drawn, and whose a disc of each colour is.
+type TokensOn = (SpotId, fn(Colour) -> Owner);
 
 impl Svg {
     /// Opens a document of `width` × `height` pixels. The title (the position text) travels
@@ -87,7 +96,7 @@ impl Svg {
         out.push_str("<title>");
         escape_into(&mut out, title);
         out.push_str("</title>\n");
-        Svg { out }
+        Svg { out, tokens_on: None }
     }
 
     /// Closes the document and hands it over.
@@ -134,6 +143,40 @@ impl Svg {
         let _ = write!(self.out, "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{r}\"");
         self.paint(paint);
         self.out.push_str("/>\n");
+    }
+
+    /// Discs drawn from now on are tokens on `spot` (`None`: no longer), owned as `owner` says.
+    pub fn tokens_on(&mut self, spot: Option<SpotId>, owner: fn(Colour) -> Owner) {
+        self.tokens_on = spot.map(|s| (s, owner));
+    }
+
+    /// A token's disc: a circle that carries `data-token` (the token's name, `Y@Y12`) while
+    /// [`Svg::tokens_on`] names its spot.
+    pub fn token_circle(&mut self, cx: i32, cy: i32, r: i32, paint: Paint<'_>, colour: Colour) {
+        let _ = write!(self.out, "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{r}\"");
+        if let Some((spot, owner)) = &self.tokens_on {
+            let token = Token { owner: owner(colour), spot: spot.clone() };
+            self.out.push_str(" data-token=\"");
+            escape_into(&mut self.out, &token.name());
+            self.out.push('"');
+        }
+        self.paint(paint);
+        self.out.push_str("/>\n");
+    }
+
+    /// A spot a tap may find: `shape`, unpainted, carrying `data-spot`.
+    pub fn spot(&mut self, spot: &SpotId, shape: Shape) {
+        match shape {
+            Shape::Rect { x, y, w, h } => {
+                let _ = write!(self.out, "<rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\"");
+            }
+            Shape::Circle { cx, cy, r } => {
+                let _ = write!(self.out, "<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{r}\"");
+            }
+        }
+        self.out.push_str(" data-spot=\"");
+        escape_into(&mut self.out, spot.as_str());
+        self.out.push_str("\" fill=\"transparent\"/>\n");
     }
 
     /// A circle tagged with a class, like [`Svg::tagged_rect`].
