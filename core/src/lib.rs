@@ -89,6 +89,8 @@ pub mod seat;
 pub mod simulation;
 #[cfg(feature = "std")]
 pub mod table;
+#[cfg(feature = "text")]
+pub mod text;
 
 /// The generator traits every sampling function takes (version 0.10).
 pub use rand_core;

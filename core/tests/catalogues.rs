@@ -1,0 +1,161 @@
+//! The catalogues: every message in every language with the same arguments, whole games told in
+//! Spanish without a word of the English catalogue, and languages asked for by tag.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use fichas::Phase;
+use fichas::game::{State, Variant};
+use fichas::text::{Arg, Catalogue, Language};
+use fluent_syntax::ast;
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+fn source(language: Language) -> String {
+    let path = format!("{}/locales/{}/fichas.ftl", env!("CARGO_MANIFEST_DIR"), language.tag());
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
+}
+
+/// The variables an expression reads, into `out`.
+fn expression_variables(expression: &ast::Expression<&str>, out: &mut BTreeSet<String>) {
+    match expression {
+        ast::Expression::Select { selector, variants } => {
+            inline_variables(selector, out);
+            for variant in variants {
+                pattern_variables(&variant.value, out);
+            }
+        }
+        ast::Expression::Inline(inline) => inline_variables(inline, out),
+    }
+}
+
+fn inline_variables(inline: &ast::InlineExpression<&str>, out: &mut BTreeSet<String>) {
+    match inline {
+        ast::InlineExpression::VariableReference { id } => {
+            out.insert(id.name.to_string());
+        }
+        ast::InlineExpression::Placeable { expression } => expression_variables(expression, out),
+        ast::InlineExpression::FunctionReference { arguments, .. } => {
+            for a in &arguments.positional {
+                inline_variables(a, out);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn pattern_variables(pattern: &ast::Pattern<&str>, out: &mut BTreeSet<String>) {
+    for element in &pattern.elements {
+        if let ast::PatternElement::Placeable { expression } = element {
+            expression_variables(expression, out);
+        }
+    }
+}
+
+/// Every message of a catalogue, with the variables its value reads (not those of the messages
+/// it refers to).
+fn messages(language: Language) -> BTreeMap<String, BTreeSet<String>> {
+    let text = source(language);
+    let resource = fluent_syntax::parser::parse(text.as_str())
+        .unwrap_or_else(|(_, errors)| panic!("{language}: the catalogue does not parse: {errors:?}"));
+    let mut out = BTreeMap::new();
+    for entry in resource.body {
+        if let ast::Entry::Message(message) = entry {
+            let mut variables = BTreeSet::new();
+            if let Some(value) = &message.value {
+                pattern_variables(value, &mut variables);
+            }
+            let name = message.id.name.to_string();
+            assert!(out.insert(name.clone(), variables).is_none(), "{language}: {name} is defined twice");
+        }
+    }
+    out
+}
+
+#[test]
+fn every_message_exists_in_every_language_with_the_same_arguments() {
+    let english = messages(Language::English);
+    assert!(english.len() > 400, "{} messages", english.len());
+    for language in Language::ALL {
+        let other = messages(language);
+        let missing: Vec<&String> = english.keys().filter(|id| !other.contains_key(*id)).collect();
+        let extra: Vec<&String> = other.keys().filter(|id| !english.contains_key(*id)).collect();
+        assert!(missing.is_empty() && extra.is_empty(), "{language}: missing {missing:?}, not in English {extra:?}");
+        for (id, variables) in &english {
+            assert_eq!(&other[id], variables, "{language}: {id} reads other arguments than in English");
+        }
+    }
+}
+
+const VARIANTS: [&str; 6] =
+    ["poleana", "poleana-express:3", "parchis", "parchis:pairs", "parchis:two-colours", "cartas"];
+
+/// English words no Spanish sentence of the catalogue has.
+const ENGLISH: [&str; 16] = [
+    "the", "token", "tokens", "and", "from", "to", "onto", "rolls", "wins", "turn", "captures", "plays", "its", "goal",
+    "with", "back",
+];
+
+#[test]
+fn whole_games_told_in_spanish_show_no_english() {
+    let (spanish, english) = (Catalogue::new(Language::Spanish), Catalogue::new(Language::English));
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(46);
+    let mut told = BTreeSet::new();
+    for text in VARIANTS {
+        let variant: Variant = text.parse().unwrap();
+        for _ in 0..3 {
+            let mut state = State::new(variant);
+            loop {
+                let events = match state.phase() {
+                    Phase::Chance => {
+                        let outcome = state.sample_chance(&mut rng).unwrap();
+                        state.apply_chance(outcome).unwrap()
+                    }
+                    Phase::Decide(_) => {
+                        let legal = state.legal_actions();
+                        state.play(legal[rng.random_range(0..legal.len())].action()).unwrap()
+                    }
+                    Phase::Over(_) => break,
+                };
+                for event in &events {
+                    // As the seat it concerns sees it, and as another does (a card hidden).
+                    for seen in [*event, event.seen_by(fichas::Seat::ALL[1])] {
+                        let (es, en) = (spanish.event(&seen), english.event(&seen));
+                        assert!(!es.starts_with("event-") && !es.contains('{'), "{text}: {seen:?} is told as {es:?}");
+                        assert_ne!(es, en, "{text}: {seen:?} is told alike in both languages");
+                        let lower = es.to_lowercase();
+                        for word in lower.split(|c: char| !c.is_alphabetic()) {
+                            assert!(!ENGLISH.contains(&word), "{text}: {seen:?} is told as {es:?}, with {word:?}");
+                        }
+                        told.insert(serde_json::to_value(seen).unwrap()["event"].as_str().unwrap().to_string());
+                    }
+                }
+            }
+        }
+    }
+    assert!(told.len() > 30, "only {} kinds of event were told: {told:?}", told.len());
+}
+
+#[test]
+fn a_language_is_asked_for_by_its_tag_and_a_region_falls_back_to_its_base() {
+    assert_eq!("es".parse::<Language>(), Ok(Language::Spanish));
+    assert_eq!("es-MX".parse::<Language>(), Ok(Language::Spanish));
+    assert_eq!("EN_gb".parse::<Language>(), Ok(Language::English));
+    for unknown in ["fr", "", "e", "spanish", "es?MX"] {
+        let error = unknown.parse::<Language>().unwrap_err().to_string();
+        assert_eq!(
+            error,
+            format!("no catalogue for the language '{unknown}': there are en (English) and es (español)")
+        );
+    }
+    assert_eq!(Catalogue::for_tag("es-AR").unwrap().language(), Language::Spanish);
+}
+
+#[test]
+fn a_message_takes_its_arguments_by_name() {
+    let spanish = Catalogue::new(Language::Spanish);
+    assert_eq!(spanish.message("prompt-roll", &[]).as_deref(), Some("Tira los dados"));
+    assert_eq!(spanish.colour(fichas::Colour::Red), "Rojo");
+    let args = [("colour", Arg::from("red")), ("count", Arg::from(2)), ("to", Arg::from("R0"))];
+    assert_eq!(spanish.message("event-poleana-released", &args).as_deref(), Some("Rojo saca 2 fichas a la R0"));
+    assert_eq!(spanish.message("no-such-message", &[]), None);
+}
