@@ -269,22 +269,58 @@ pub struct VariantInfo {
     pub variant: String,
     /// `poleana`, `poleana-express`, `parchis` or `cartas`.
     pub game: String,
+    /// The mode (`strict`, `assisted`, `free`; `individual`, `two-player`, `two-colours`,
+    /// `pairs`), where the game has modes.
+    pub mode: Option<String>,
     /// Players at the table.
     pub seats: u32,
     /// Each seat's name: the colours it plays (`yellow`, `yellow+red`).
     pub seat_names: Vec<String>,
+    /// Each seat's partner, where seats play in pairs.
+    pub partners: Vec<Option<u32>>,
+    /// What the variant has.
+    pub has: VariantHas,
     /// Every action id is below it.
     pub action_space: u32,
 }
 
+/// What a variant has, for an app to show (`fichas::game::Has`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, uniffi::Record)]
+pub struct VariantHas {
+    /// Two dice.
+    pub dice: bool,
+    /// A roll for the seat to start with a tap.
+    pub roll: bool,
+    /// Cards in the hands.
+    pub cards: bool,
+    /// Hands the other seats may not see.
+    pub hidden_hands: bool,
+    /// Poleana's marks on choices (the assisted mode).
+    pub marks: bool,
+    /// Seats that play in pairs.
+    pub partners: bool,
+}
+
 impl VariantInfo {
     pub(crate) fn of(variant: &Variant) -> VariantInfo {
+        let info = variant.info();
+        let has = info.has;
         VariantInfo {
-            variant: variant.to_string(),
-            game: variant.game().to_string(),
-            seats: variant.seats() as u32,
+            variant: info.variant,
+            game: info.game.to_string(),
+            mode: info.mode.map(String::from),
+            seats: info.seats.len() as u32,
             seat_names: seat_names(variant),
-            action_space: u32::from(variant.action_space()),
+            partners: info.seats.iter().map(|s| s.partner.map(|p| p as u32)).collect(),
+            has: VariantHas {
+                dice: has.dice,
+                roll: has.roll,
+                cards: has.cards,
+                hidden_hands: has.hidden_hands,
+                marks: has.marks,
+                partners: has.partners,
+            },
+            action_space: u32::from(info.action_space),
         }
     }
 }

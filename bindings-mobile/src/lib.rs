@@ -20,7 +20,7 @@ use std::panic::{AssertUnwindSafe, catch_unwind};
 
 pub use bot::Suggestion;
 pub use convert::{
-    ChanceOutcome, Choice, Colour, Compliance, Event, Mark, Outcome, Phase, Priority, Step, VariantInfo,
+    ChanceOutcome, Choice, Colour, Compliance, Event, Mark, Outcome, Phase, Priority, Step, VariantHas, VariantInfo,
 };
 
 /// The former name of [`Choice`]. Kotlin and Swift keep it as a deprecated type alias too
@@ -103,23 +103,10 @@ pub(crate) fn parse_variant(text: &str) -> Result<fichas::game::Variant> {
     text.parse().map_err(|e: fichas::game::VariantError| FichasError::Config(e.to_string()))
 }
 
-/// The variants' short texts, with an example of each mode.
+/// The variants' texts: one of each game and each mode (`fichas::game::VARIANTS`).
 #[uniffi::export]
 pub fn variants() -> Vec<String> {
-    [
-        "poleana",
-        "poleana:2",
-        "poleana:3",
-        "poleana-express",
-        "poleana-express:3",
-        "parchis",
-        "parchis:two-player",
-        "parchis:two-colours",
-        "parchis:pairs",
-        "cartas",
-    ]
-    .map(String::from)
-    .to_vec()
+    fichas::game::VARIANTS.map(String::from).to_vec()
 }
 
 /// What a variant text configures: its game, its seats and their colours, its action space.

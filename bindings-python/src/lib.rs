@@ -156,20 +156,21 @@ fn fresh_seed(py: Python<'_>) -> PyResult<u64> {
     Ok(bytes.iter().fold(0u64, |acc, b| acc << 8 | u64::from(*b)))
 }
 
-/// The variants' short texts, with an example of each mode.
+/// The variants' texts: one of each game and each mode (`fichas::game::VARIANTS`).
 #[pyfunction]
 fn variants() -> Vec<&'static str> {
-    vec![
-        "poleana",
-        "poleana:2",
-        "poleana:3",
-        "poleana-express",
-        "parchis",
-        "parchis:two-player",
-        "parchis:two-colours",
-        "parchis:pairs",
-        "cartas",
-    ]
+    fichas::game::VARIANTS.to_vec()
+}
+
+/// What a variant has and how its table is laid out, as a dict: `variant`, `game`, `mode`,
+/// `seats` (each with its `colours` and `partner`), `has` (`dice`, `roll`, `cards`,
+/// `hidden_hands`, `marks`, `partners`) and `action_space`. Raises `ConfigError` for a text
+/// that names no valid game.
+#[pyfunction]
+fn variant_info<'py>(py: Python<'py>, variant: &str) -> PyResult<Bound<'py, PyAny>> {
+    let variant: Variant =
+        variant.parse().map_err(|e: fichas::game::VariantError| ConfigError::new_err(e.to_string()))?;
+    serde_to_py(py, &variant.info())
 }
 
 #[pymodule]
@@ -190,6 +191,7 @@ fn _fichas(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::replay, m)?)?;
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
+    m.add_function(wrap_pyfunction!(variant_info, m)?)?;
     m.add("FichasError", py.get_type::<FichasError>())?;
     m.add("ConfigError", py.get_type::<ConfigError>())?;
     m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;

@@ -144,6 +144,18 @@ def test_cartas_views_hide_the_other_hands() -> None:
     assert a.view(2).legal_actions() == []
 
 
+def test_variants_are_the_engines_list_and_say_what_they_have() -> None:
+    assert "poleana-express:3" in fichas.variants() and "poleana:free" in fichas.variants()
+    pairs = fichas.variant_info("parchis:pairs")
+    assert (pairs["variant"], pairs["game"], pairs["mode"]) == ("parchis:pairs", "parchis", "pairs")
+    assert pairs["action_space"] == fichas.Game("parchis:pairs").action_space
+    assert [s["partner"] for s in pairs["seats"]] == [2, 3, 0, 1]
+    assert pairs["has"] == {"dice": True, "roll": True, "cards": False, "hidden_hands": False, "marks": False, "partners": True}
+    assert fichas.variant_info("cartas")["has"]["hidden_hands"] is True
+    with pytest.raises(fichas.ConfigError, match="nonsense"):
+        fichas.variant_info("nonsense")
+
+
 def test_action_is_a_deprecated_name_of_choice() -> None:
     with pytest.warns(DeprecationWarning, match=r"fichas\.Action is deprecated: it is fichas\.Choice"):
         old = fichas.Action

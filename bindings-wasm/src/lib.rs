@@ -240,8 +240,23 @@ export interface Suggestion {
 export interface VariantInfo {
     variant: string;
     game: "poleana" | "poleana-express" | "parchis" | "cartas";
+    /** The mode, where the game has modes: `strict`, `assisted`, `free`, `individual`, `two-player`, `two-colours`, `pairs`. */
+    mode: string | null;
     seats: number;
     seatNames: string[];
+    /** Each seat's partner, where seats play in pairs. */
+    partners: (number | null)[];
+    /** What the variant has: no client tests a game by its name. */
+    has: {
+        dice: boolean;
+        /** A roll for the seat to start with a tap. */
+        roll: boolean;
+        cards: boolean;
+        hiddenHands: boolean;
+        /** Poleana's marks on choices (the assisted mode). */
+        marks: boolean;
+        partners: boolean;
+    };
     actionSpace: number;
 }
 /** One step of a record, as the record's JSON holds it: a chance outcome, a seat's action or a timeout, with the host's time and the chain's link at a table. */
@@ -372,38 +387,32 @@ pub(crate) fn strings(list: &[String]) -> StringList {
     js_sys::Array::from_iter(list.iter().map(|s| JsValue::from_str(s))).unchecked_into()
 }
 
-/// The variants' short texts, with an example of each mode.
+/// The variants' texts: one of each game and each mode (`fichas::game::VARIANTS`).
 #[wasm_bindgen]
 pub fn variants() -> StringList {
-    let list: Vec<JsValue> = [
-        "poleana",
-        "poleana:2",
-        "poleana:3",
-        "poleana-express",
-        "poleana-express:3",
-        "parchis",
-        "parchis:two-player",
-        "parchis:two-colours",
-        "parchis:pairs",
-        "cartas",
-    ]
-    .into_iter()
-    .map(JsValue::from_str)
-    .collect();
-    js_sys::Array::from_iter(list).unchecked_into()
+    js_sys::Array::from_iter(fichas::game::VARIANTS.into_iter().map(JsValue::from_str)).unchecked_into()
 }
 
-/// What a variant text configures: its game, seats, seat names and action space. Throws
+/// What a variant text configures: its game and mode, seats, seat names and partners, what it
+/// has and its action space. Throws
 /// `ConfigError` for a text that names no valid game.
 #[wasm_bindgen(js_name = variantInfo)]
 pub fn variant_info(variant: &str) -> Result<JsVariantInfo, JsValue> {
     let variant = parse_variant(variant)?;
+    let info = variant.info();
+    let has = info.has;
     let info = serde_json::json!({
-        "variant": variant.to_string(),
-        "game": variant.game().to_string(),
-        "seats": variant.seats(),
+        "variant": info.variant,
+        "game": info.game,
+        "mode": info.mode,
+        "seats": info.seats.len(),
         "seatNames": seat_names(&variant),
-        "actionSpace": variant.action_space(),
+        "partners": info.seats.iter().map(|s| s.partner).collect::<Vec<_>>(),
+        "has": {
+            "dice": has.dice, "roll": has.roll, "cards": has.cards, "hiddenHands": has.hidden_hands,
+            "marks": has.marks, "partners": has.partners,
+        },
+        "actionSpace": info.action_space,
     });
     Ok(typed(to_js(&info))?)
 }

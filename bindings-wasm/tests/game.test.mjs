@@ -135,6 +135,13 @@ test("the variants list playable texts, and their seats are named", () => {
     assert.deepEqual(new Game("parchis:two-colours", 0).seatNames, ["yellow+red", "blue+green"]);
     assert.deepEqual(new Game("poleana:2", 0).seatNames, ["yellow", "red"]);
     assert.deepEqual(variantInfo("parchis:pairs").seatNames, ["yellow", "blue", "red", "green"]);
+    assert.ok(variants().includes("poleana-express:3") && variants().includes("poleana:free"));
+    const pairs = variantInfo("parchis:pairs");
+    assert.equal(pairs.mode, "pairs");
+    assert.deepEqual(pairs.partners, [2, 3, 0, 1]);
+    assert.deepEqual(pairs.has, { dice: true, roll: true, cards: false, hiddenHands: false, marks: false, partners: true });
+    const cartas = variantInfo("cartas");
+    assert.ok(cartas.has.cards && cartas.has.hiddenHands && !cartas.has.roll && cartas.mode === null);
     assert.match(engineVersion(), /^\d+\.\d+\.\d+/);
 });
 

@@ -60,6 +60,70 @@ pub enum Variant {
     Cartas(cartas::Config),
 }
 
+/// A variant of each game and each mode, as their texts: what a front end offers.
+pub const VARIANTS: [&str; 13] = [
+    "poleana",
+    "poleana:2",
+    "poleana:3",
+    "poleana:assisted",
+    "poleana:free",
+    "poleana-express",
+    "poleana-express:3",
+    "parchis",
+    "parchis:two-player",
+    "parchis:two-colours",
+    "parchis:pairs",
+    "parchis:YBR",
+    "cartas",
+];
+
+/// What a variant has and how its table is laid out ([`Variant::info`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct VariantInfo {
+    /// The variant's text, as the engine writes it.
+    pub variant: String,
+    /// `poleana`, `poleana-express`, `parchis` or `cartas`.
+    pub game: &'static str,
+    /// The mode (`strict`, `assisted`, `free`; `individual`, `two-player`, `two-colours`,
+    /// `pairs`), where the game has modes.
+    pub mode: Option<&'static str>,
+    /// The seats, in turn order.
+    pub seats: Vec<SeatInfo>,
+    /// What the variant has.
+    pub has: Has,
+    /// Every action id is below it.
+    pub action_space: u16,
+}
+
+/// A seat of a variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct SeatInfo {
+    /// The colours it plays (two in Parchís' two-colours mode).
+    pub colours: Vec<Colour>,
+    /// Its partner's seat, where seats play in pairs.
+    pub partner: Option<usize>,
+}
+
+/// What a variant has, for a front end to show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Has {
+    /// Two dice.
+    pub dice: bool,
+    /// A roll for the seat to start with a tap (the dice games); otherwise chance needs no one.
+    pub roll: bool,
+    /// Cards in the hands.
+    pub cards: bool,
+    /// Hands the other seats may not see.
+    pub hidden_hands: bool,
+    /// Poleana's marks on choices: compliance ✓/✕ and the landing's ★/⚠ (the assisted mode).
+    pub marks: bool,
+    /// Seats that play in pairs.
+    pub partners: bool,
+}
+
 /// A variant text that names no game, or a game with options that cannot be.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum VariantError {
@@ -127,6 +191,52 @@ impl Variant {
             Variant::Poleana(_) => poleana::ACTION_SPACE,
             Variant::Parchis(_) => parchis::ACTION_SPACE,
             Variant::Cartas(_) => cartas::ACTION_SPACE,
+        }
+    }
+
+    /// What the variant has and how its table is laid out, for a front end that must not test
+    /// a game by its name.
+    ///
+    /// ```
+    /// use fichas::game::Variant;
+    ///
+    /// let info = "parchis:pairs".parse::<Variant>().unwrap().info();
+    /// assert_eq!((info.game, info.seats.len(), info.has.dice, info.has.partners), ("parchis", 4, true, true));
+    /// assert_eq!(info.seats[0].partner, Some(2));
+    /// let cartas = "cartas".parse::<Variant>().unwrap().info();
+    /// assert!(cartas.has.cards && cartas.has.hidden_hands && !cartas.has.roll);
+    /// ```
+    pub fn info(&self) -> VariantInfo {
+        let seats = Seat::ALL[..self.seats()]
+            .iter()
+            .map(|&seat| SeatInfo {
+                colours: self.colours_of(seat).iter().collect(),
+                // Partner colours held by one seat (two colours each) make no partner seat.
+                partner: match self {
+                    Variant::Parchis(c) => self
+                        .colours_of(seat)
+                        .iter()
+                        .find_map(|colour| c.partner(colour))
+                        .map(|p| c.seat_of(p))
+                        .filter(|&p| p != seat)
+                        .map(Seat::index),
+                    _ => None,
+                },
+            })
+            .collect::<Vec<SeatInfo>>();
+        let (mode, dice, marks) = match self {
+            Variant::Poleana(c) => (Some(c.mode().name()), true, c.mode() == poleana::Mode::Assisted),
+            Variant::Parchis(c) => (Some(c.mode().name()), true, false),
+            Variant::Cartas(_) => (None, false, false),
+        };
+        let partners = seats.iter().any(|s| s.partner.is_some());
+        VariantInfo {
+            variant: self.to_string(),
+            game: self.game(),
+            mode,
+            seats,
+            has: Has { dice, roll: dice, cards: !dice, hidden_hands: !dice, marks, partners },
+            action_space: self.action_space(),
         }
     }
 

@@ -9,7 +9,9 @@ export function variantChoices() {
     const groups = new Map();
     for (const variant of variants()) {
         const info = variantInfo(variant);
-        const texts = isPoleana(info) ? [`${variant}:assisted`, `${variant}:free`] : [variant];
+        // The list holds each mode once; Poleana is offered in the apps' modes for each board
+        // and table size, so its listed modes other than the default are already covered.
+        const texts = !isPoleana(info) ? [variant] : info.mode === "strict" ? [`${variant}:assisted`, `${variant}:free`] : [];
         const group = variant.split(":")[0];
         if (!groups.has(group)) groups.set(group, []);
         for (const text of texts) groups.get(group).push(h("option", { value: text }, variantTitle(text, variantInfo(text))));

@@ -77,6 +77,7 @@ from ._fichas import (
     __version__,
     observation_layout,
     replay,
+    variant_info,
     variants,
     verify_dice,
 )
@@ -110,6 +111,7 @@ __all__ = [
     "observation_layout",
     "replay",
     "simulate",
+    "variant_info",
     "variants",
     "verify_dice",
 ]

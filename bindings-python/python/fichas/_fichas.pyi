@@ -37,6 +37,7 @@ __all__ = [
     "training_features",
     "training_match",
     "training_samples",
+    "variant_info",
     "variants",
     "verify_dice",
 ]
@@ -360,6 +361,7 @@ def simulate(
     max_decisions: int = ...,
 ) -> Dict[str, Any]: ...
 def variants() -> List[str]: ...
+def variant_info(variant: str) -> Dict[str, Any]: ...
 
 # The expert's training (bindings-python/tools/train_expert.py).
 def training_features(variant: str) -> int: ...

@@ -99,11 +99,15 @@ GYM_IDS: Dict[str, str] = {
     "fichas/Poleana-v0": "poleana",
     "fichas/PoleanaTwoPlayer-v0": "poleana:2",
     "fichas/PoleanaThreePlayer-v0": "poleana:3",
+    "fichas/PoleanaAssisted-v0": "poleana:assisted",
+    "fichas/PoleanaFree-v0": "poleana:free",
     "fichas/PoleanaExpress-v0": "poleana-express",
+    "fichas/PoleanaExpressThreePlayer-v0": "poleana-express:3",
     "fichas/Parchis-v0": "parchis",
     "fichas/ParchisTwoPlayer-v0": "parchis:two-player",
     "fichas/ParchisTwoColours-v0": "parchis:two-colours",
     "fichas/ParchisPairs-v0": "parchis:pairs",
+    "fichas/ParchisThreePlayer-v0": "parchis:YBR",
     "fichas/Cartas-v0": "cartas",
 }
 

@@ -75,6 +75,13 @@ class GameTest {
         val twoColours = variantInfo("parchis:two-colours")
         assertEquals(listOf("yellow+red", "blue+green"), twoColours.seatNames)
         assertEquals(3u, variantInfo("poleana-express:3").seats)
+        assertTrue(variants().containsAll(listOf("poleana-express:3", "poleana:free")))
+        assertEquals("pairs", pairs.mode)
+        assertEquals(listOf(2u, 3u, 0u, 1u), pairs.partners)
+        assertEquals(VariantHas(dice = true, roll = true, cards = false, hiddenHands = false, marks = false, partners = true), pairs.has)
+        assertEquals(listOf<UInt?>(null, null), twoColours.partners)
+        val cartas = variantInfo("cartas")
+        assertTrue(cartas.has.cards && cartas.has.hiddenHands && !cartas.has.roll && cartas.mode == null)
         assertTrue(variantInfo("cartas").actionSpace > 0u)
         assertTrue(engineVersion().isNotEmpty())
     }
