@@ -593,7 +593,8 @@ def test_an_id_passes_its_keywords_to_gym_env_and_leaves_the_time_limit_to_it() 
     # The spec of an env made directly names its variant's id (or, for other variants, the text).
     assert env.gym_env("parchis:pairs").spec is not None
     assert env.gym_env("parchis:pairs").spec.id == "fichas/ParchisPairs-v0"  # type: ignore[union-attr]
-    assert env.gym_env("parchis:3").spec.id == "fichas/parchis:YBR-v0"  # type: ignore[union-attr]
+    assert env.gym_env("parchis:3").spec.id == "fichas/ParchisThreePlayer-v0"  # type: ignore[union-attr]
+    assert env.gym_env("poleana-express:2").spec.id == "fichas/poleana-express:2-v0"  # type: ignore[union-attr]
 
 
 def _wrappers(e: Any) -> List[Any]:
