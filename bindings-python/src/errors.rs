@@ -22,8 +22,20 @@ pub(crate) fn config_error(e: impl std::fmt::Display) -> PyErr {
     ConfigError::new_err(e.to_string())
 }
 
+/// An action or outcome refused, with `code` (the kind, `PlayError::code`) and `reason` (for an
+/// illegal action, the refusal's own code, such as `parchis-blocked`; else None) as attributes.
 pub(crate) fn play_error(e: PlayError) -> PyErr {
-    IllegalActionError::new_err(e.to_string())
+    let err = IllegalActionError::new_err(e.to_string());
+    let reason = match e {
+        PlayError::Illegal { reason, .. } => Some(reason.code()),
+        _ => None,
+    };
+    Python::attach(|py| {
+        let value = err.value(py);
+        let _ = value.setattr("code", e.code());
+        let _ = value.setattr("reason", reason);
+    });
+    err
 }
 
 /// A reader's error; messages of other libraries (serde's quote what they read) are bounded.

@@ -36,10 +36,13 @@ fn table_error(py: Python<'_>, e: CoreTableError) -> PyErr {
         _ => TableError::new_err(message),
     };
     let value = err.value(py);
+    let _ = value.setattr("code", e.code());
     let _ = match e {
         CoreTableError::NotYourTurn { to_act_seat, .. } => value.setattr("to_act", to_act_seat.map(Seat::index)),
         CoreTableError::Stale { current, .. } | CoreTableError::Ahead { current, .. } => value.setattr("step", current),
-        CoreTableError::Illegal { legal, .. } => value.setattr("legal", legal),
+        CoreTableError::Illegal { legal, code, .. } => {
+            value.setattr("legal", legal).and_then(|()| value.setattr("reason", code))
+        }
         _ => Ok(()),
     };
     err

@@ -156,6 +156,21 @@ def test_variants_are_the_engines_list_and_say_what_they_have() -> None:
         fichas.variant_info("nonsense")
 
 
+def test_a_refusal_carries_its_codes() -> None:
+    game = fichas.Game.from_position("parchis:YR turn=Y roll=6-5 Y=home,home,home,home R=6,home,home,home")
+    with pytest.raises(fichas.IllegalActionError) as refused:
+        game.apply("home+6")
+    assert (refused.value.code, refused.value.reason) == ("illegal", "parchis-exit_needs_five")
+    table = fichas.Table("poleana:2")
+    table.start()
+    with pytest.raises(fichas.IllegalActionError) as early:
+        table.submit(0, 0, "release")
+    assert (early.value.code, early.value.reason, early.value.legal) == ("illegal", "table-roll_first", ["roll"])
+    with pytest.raises(fichas.NotYourTurnError) as turn:
+        table.submit(1, 0, "roll")
+    assert turn.value.code == "not_your_turn"
+
+
 def test_action_is_a_deprecated_name_of_choice() -> None:
     with pytest.warns(DeprecationWarning, match=r"fichas\.Action is deprecated: it is fichas\.Choice"):
         old = fichas.Action

@@ -1,5 +1,6 @@
 //! Six-sided dice, rolls of two, and the turn the dice games share ([`DiceRules`]).
 
+use crate::phase::Refusal;
 use core::fmt;
 use core::num::NonZeroU8;
 use core::str::FromStr;
@@ -226,7 +227,7 @@ pub trait DiceRules: Copy + Sealed {
     fn generate(&self, out: &mut Self::Choices);
 
     /// [`Rules::choice_of`].
-    fn choice_of(&self, action: Self::Action) -> Result<Self::Choice, &'static str>;
+    fn choice_of(&self, action: Self::Action) -> Result<Self::Choice, Refusal>;
 
     /// [`Rules::play_unchecked`].
     fn play_unchecked<S: EventSink<Self::Event>>(&mut self, choice: &Self::Choice, sink: &mut S);
@@ -327,7 +328,7 @@ impl<G: DiceRules> Rules for G {
     }
 
     #[inline]
-    fn choice_of(&self, action: G::Action) -> Result<G::Choice, &'static str> {
+    fn choice_of(&self, action: G::Action) -> Result<G::Choice, Refusal> {
         DiceRules::choice_of(self, action)
     }
 

@@ -30,7 +30,7 @@
 //! assert_eq!(again.state(), game.state());
 //! ```
 
-use crate::rules::{HOST_TIMEOUT, Rules};
+use crate::rules::Rules;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
@@ -43,7 +43,7 @@ use crate::dice::Roll;
 use crate::events::EventSink;
 use crate::movement::{Movement, Token};
 use crate::notation::ParseError;
-use crate::phase::{Phase, PlayError};
+use crate::phase::{Phase, PlayError, Refusal};
 use crate::record::{Record, Step};
 use crate::seat::{Seat, Viewer};
 use crate::{cartas, parchis, poleana};
@@ -343,7 +343,7 @@ facade_of!(Action: poleana::Action, parchis::Action, cartas::Action, Display);
 impl Action {
     /// The action as a game's own, or the refusal of another game's as illegal.
     pub(crate) fn of_game<A: TryFrom<Action, Error = Action>>(self) -> Result<A, PlayError> {
-        A::try_from(self).map_err(|other| PlayError::illegal(other, "it is an action of another game"))
+        A::try_from(self).map_err(|other| PlayError::illegal(other, Refusal::OTHER_GAME))
     }
 
     /// Whether this is a game's timeout: the host's to report (`Game::timeout`), never a move.
@@ -985,7 +985,7 @@ impl Game {
     /// legal now (a timeout and another game's action included); the game is then unchanged.
     pub fn play(&mut self, action: Action) -> Result<Vec<Event>, PlayError> {
         if action.is_timeout() {
-            return Err(PlayError::illegal(action, HOST_TIMEOUT));
+            return Err(PlayError::illegal(action, Refusal::HOST_TIMEOUT));
         }
         let seat = self.phase().expect_decision()?;
         let events = self.state.play(action)?;
@@ -1014,7 +1014,7 @@ impl Game {
         let seat = self.phase().expect_decision()?;
         let action = self.state.action_from_id(id).ok_or_else(|| unknown_id(id))?;
         if action.is_timeout() {
-            return Err(PlayError::illegal(action, HOST_TIMEOUT));
+            return Err(PlayError::illegal(action, Refusal::HOST_TIMEOUT));
         }
         self.step_quietly(Step::Action { seat, action }, |state, events| state.play_into(action, events))
     }
@@ -1096,7 +1096,7 @@ impl<E: Into<Event>, S: EventSink<Event>> EventSink<E> for Wrapped<'_, S> {
 
 /// The error for an id outside the game's action space.
 fn unknown_id(id: u16) -> PlayError {
-    PlayError::illegal(format_args!("action id {id}"), "no action of this game has this id")
+    PlayError::illegal(format_args!("action id {id}"), Refusal::UNKNOWN_ID)
 }
 
 /// Names the seat for messages: `seat 0 (yellow)`.

@@ -66,6 +66,68 @@ impl<W: Copy, O: Copy> Phase<W, O> {
     }
 }
 
+/// Why an action is refused: a stable code for programs and for the catalogues (each has the
+/// message `illegal-<code>`), and the reason in English words.
+///
+/// ```
+/// use fichas::game::State;
+/// use fichas::phase::PlayError;
+///
+/// let mut state: State = "parchis:YR turn=Y roll=6-5 Y=home,home,home,home R=6,home,home,home".parse().unwrap();
+/// let Err(PlayError::Illegal { reason, .. }) = state.play(state.parse_action("home+6").unwrap()) else { panic!() };
+/// assert_eq!(reason.code(), "parchis-exit_needs_five");
+/// assert_eq!(reason.to_string(), "only a 5, or the 3+2 / 4+1 sum, brings a token out");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Refusal {
+    code: &'static str,
+    text: &'static str,
+}
+
+impl Refusal {
+    /// The action does not apply to this game's position at all.
+    pub const DOES_NOT_APPLY: Refusal = Refusal::new("does_not_apply", "it does not apply here");
+    /// The action is another game's.
+    pub const OTHER_GAME: Refusal = Refusal::new("other_game", "it is an action of another game");
+    /// A timeout given as a move: the host reports timeouts.
+    pub const HOST_TIMEOUT: Refusal =
+        Refusal::new("host_timeout", "a timeout is the host's to report (`timeout()`), not a move");
+    /// An action id no action of the game has.
+    pub const UNKNOWN_ID: Refusal = Refusal::new("unknown_id", "no action of this game has this id");
+
+    pub(crate) const fn new(code: &'static str, text: &'static str) -> Refusal {
+        Refusal { code, text }
+    }
+
+    /// Every refusal the engine gives: those of any game, each game's own, and a table's.
+    pub fn all() -> impl Iterator<Item = Refusal> {
+        let all = [Refusal::DOES_NOT_APPLY, Refusal::OTHER_GAME, Refusal::HOST_TIMEOUT, Refusal::UNKNOWN_ID]
+            .into_iter()
+            .chain(crate::poleana::refusal::ALL)
+            .chain(crate::parchis::refusal::ALL)
+            .chain(crate::cartas::refusal::ALL);
+        #[cfg(feature = "std")]
+        let all = all.chain(crate::table::refusal::ALL);
+        all
+    }
+
+    /// The stable code: `parchis-blocked`, `poleana-priority`, `host_timeout`, …
+    pub const fn code(self) -> &'static str {
+        self.code
+    }
+
+    /// The reason in English words (the catalogues give it in every language).
+    pub const fn text(self) -> &'static str {
+        self.text
+    }
+}
+
+impl core::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.text)
+    }
+}
+
 /// An action or chance outcome that cannot be applied to the current state.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, thiserror::Error)]
 pub enum PlayError {
@@ -83,8 +145,8 @@ pub enum PlayError {
     Illegal {
         /// The action in its notation (shortened when long).
         action: crate::notation::Snippet,
-        /// Why it is not legal, in words.
-        reason: &'static str,
+        /// Why it is not legal: a code, and the reason in words.
+        reason: Refusal,
     },
     /// The chance outcome is not one the pending chance event can produce.
     #[error("`{outcome}` is not a possible outcome of this chance event")]
@@ -95,9 +157,22 @@ pub enum PlayError {
 }
 
 impl PlayError {
-    /// An illegal action, with its notation and the reason in words.
-    pub fn illegal(action: impl core::fmt::Display, reason: &'static str) -> PlayError {
+    /// An illegal action, with its notation and why it is refused.
+    pub fn illegal(action: impl core::fmt::Display, reason: Refusal) -> PlayError {
         PlayError::Illegal { action: snippet_of(action), reason }
+    }
+
+    /// A stable code for the kind of error: `game_over`, `chance_pending`, `not_chance`,
+    /// `illegal` (its [`Refusal`] has a code of its own) or `bad_outcome`. The catalogues word
+    /// each as `error-play-<code>`.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            PlayError::GameOver => "game_over",
+            PlayError::ChancePending => "chance_pending",
+            PlayError::NotChance => "not_chance",
+            PlayError::Illegal { .. } => "illegal",
+            PlayError::BadOutcome { .. } => "bad_outcome",
+        }
     }
 
     /// An impossible chance outcome.

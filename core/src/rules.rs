@@ -46,6 +46,7 @@
 //! assert!(!outcome.winners.is_empty());
 //! ```
 
+use crate::phase::Refusal;
 use core::fmt;
 use core::ops::Deref;
 
@@ -55,9 +56,6 @@ use rand_core::Rng;
 use crate::events::EventSink;
 use crate::phase::{Phase, PlayError};
 use crate::seat::Seat;
-
-/// Why a timeout is refused as a move.
-pub(crate) const HOST_TIMEOUT: &str = "a timeout is the host's to report (`timeout()`), not a move";
 
 /// A list of choices or events with a fixed capacity: filled in place, never on the heap.
 pub trait List<T>: Default + Deref<Target = [T]> {
@@ -145,13 +143,13 @@ pub trait Rules: Copy + sealed::Sealed {
 
     /// The listed choice `action` names, or why it is not legal, in words. Called only while
     /// someone decides, never for [`Rules::TIMEOUT`].
-    fn choice_of(&self, action: Self::Action) -> Result<Self::Choice, &'static str>;
+    fn choice_of(&self, action: Self::Action) -> Result<Self::Choice, Refusal>;
 
     /// The old name of [`Rules::choice_of`] (a bot *chooses*; a game finds the choice an action
     /// names).
     #[deprecated(since = "0.2.0", note = "renamed `choice_of`")]
     fn choose(&self, action: Self::Action) -> Result<Self::Choice, &'static str> {
-        self.choice_of(action)
+        self.choice_of(action).map_err(Refusal::text)
     }
 
     /// Applies a choice listed for this very state without checking it: the fast path of
@@ -288,7 +286,7 @@ pub trait Rules: Copy + sealed::Sealed {
     /// Like [`Rules::play`], sending the events to any sink (`&mut ()` drops them).
     fn play_into<S: EventSink<Self::Event>>(&mut self, action: Self::Action, sink: &mut S) -> Result<(), PlayError> {
         if action == Self::TIMEOUT {
-            return Err(PlayError::illegal(action, HOST_TIMEOUT));
+            return Err(PlayError::illegal(action, Refusal::HOST_TIMEOUT));
         }
         self.phase().expect_decision()?;
         let choice = self.choice_of(action).map_err(|reason| PlayError::illegal(action, reason))?;

@@ -33,6 +33,7 @@ use serde_json::Value;
 
 use crate::colour::Colour;
 use crate::game::Event;
+use crate::phase::{PlayError, Refusal};
 use crate::{cartas, parchis, poleana};
 
 /// A language there is a catalogue for.
@@ -191,6 +192,33 @@ impl Catalogue {
     /// A colour's name.
     pub fn colour(&self, colour: Colour) -> String {
         self.message(&format!("colour-{}", colour.name()), &[]).unwrap_or_else(|| colour.name().to_string())
+    }
+
+    /// Why an action is refused, in words for a player.
+    pub fn refusal(&self, refusal: Refusal) -> String {
+        self.message(&format!("illegal-{}", refusal.code()), &[]).unwrap_or_else(|| refusal.text().to_string())
+    }
+
+    /// An action or outcome refused, in words for a player.
+    ///
+    /// ```
+    /// use fichas::game::State;
+    /// use fichas::text::{Catalogue, Language};
+    ///
+    /// let mut state: State = "parchis:YR turn=Y roll=6-5 Y=home,home,home,home R=6,home,home,home".parse().unwrap();
+    /// let refused = state.play(state.parse_action("home+6").unwrap()).unwrap_err();
+    /// let spanish = Catalogue::new(Language::Spanish);
+    /// assert_eq!(spanish.play_error(&refused), "«home+6» no es legal aquí: solo un 5, o la suma 3+2 / 4+1, saca una ficha");
+    /// ```
+    pub fn play_error(&self, error: &PlayError) -> String {
+        let args: Vec<(&str, Arg)> = match error {
+            PlayError::Illegal { action, reason } => {
+                alloc::vec![("action", Arg::from(action.as_str())), ("reason", Arg::Text(self.refusal(*reason)))]
+            }
+            PlayError::BadOutcome { outcome } => alloc::vec![("outcome", Arg::from(outcome.as_str()))],
+            _ => Vec::new(),
+        };
+        self.message(&format!("error-play-{}", error.code()), &args).unwrap_or_else(|| error.to_string())
     }
 
     /// What `event` tells, as a sentence for a player. The event as a seat saw it (a card hidden

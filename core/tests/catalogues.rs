@@ -86,6 +86,27 @@ fn every_message_exists_in_every_language_with_the_same_arguments() {
     }
 }
 
+#[test]
+fn every_refusal_and_error_code_has_its_message_and_every_such_message_its_code() {
+    use fichas::phase::{PlayError, Refusal};
+    let english = messages(Language::English);
+    let mut codes: BTreeSet<String> = Refusal::all().map(|r| format!("illegal-{}", r.code())).collect();
+    codes.insert("illegal-unreadable".to_string());
+    let listed: BTreeSet<String> = english.keys().filter(|id| id.starts_with("illegal-")).cloned().collect();
+    assert_eq!(codes, listed, "refusal codes and the catalogue's illegal-* messages differ");
+    assert_eq!(Refusal::all().count(), codes.len() - 1, "a refusal code is given twice");
+    let errors = [
+        PlayError::GameOver,
+        PlayError::ChancePending,
+        PlayError::NotChance,
+        PlayError::illegal("x", Refusal::UNKNOWN_ID),
+    ];
+    for error in errors.iter().chain([&PlayError::bad_outcome("x")]) {
+        let id = format!("error-play-{}", error.code());
+        assert!(english.contains_key(&id), "no message {id}");
+    }
+}
+
 const VARIANTS: [&str; 6] =
     ["poleana", "poleana-express:3", "parchis", "parchis:pairs", "parchis:two-colours", "cartas"];
 

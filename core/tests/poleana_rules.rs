@@ -169,7 +169,10 @@ fn overflow_is_for_releases_only_a_move_never_joins_a_tapon() {
     assert!(listed.contains(&"Y14+1/b".to_string()));
     let mut s = s;
     let err = s.play("Y14+1".parse().unwrap()).unwrap_err();
-    assert!(matches!(err, PlayError::Illegal { reason, .. } if reason.contains("cannot walk there")), "{err}");
+    assert!(
+        matches!(err, PlayError::Illegal { reason, .. } if reason.code() == "poleana-blocked" && reason.text().contains("cannot walk there")),
+        "{err}"
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

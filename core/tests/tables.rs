@@ -243,8 +243,9 @@ fn a_move_padded_with_white_space_is_refused_as_the_record_reader_refuses_it() {
     for padded in ["\u{a0}roll\n", " roll", "roll\t", "\u{2003}roll"] {
         let mut table = started("poleana:2", DiceSource::System);
         let err = refused(&mut table, seat(0), 0, padded);
-        let TableError::Illegal { reason, legal, .. } = &err else { panic!("{padded:?}: {err}") };
+        let TableError::Illegal { reason, legal, code, .. } = &err else { panic!("{padded:?}: {err}") };
         assert_eq!(reason, "a move is its notation alone, with no white space around it");
+        assert_eq!((*code, err.code()), ("table-whitespace", "illegal"));
         assert_eq!(legal, &["roll"]);
         // Not this seat's turn: that is said first, as for any other text.
         assert!(matches!(refused(&mut table, seat(1), 0, padded), TableError::NotYourTurn { .. }));
@@ -317,8 +318,9 @@ fn an_action_before_the_roll_is_illegal_and_lists_the_roll() {
     let mut table = started("poleana:2", DiceSource::System);
     assert_eq!(table.legal_actions(seat(0)), ["roll"]);
     let err = refused(&mut table, seat(0), 0, "release");
-    let TableError::Illegal { action, reason, legal } = &err else { panic!("{err:?}") };
+    let TableError::Illegal { action, reason, legal, code } = &err else { panic!("{err:?}") };
     assert_eq!((action.as_str(), reason.as_str(), &legal[..]), ("release", "roll first", &["roll".to_string()][..]));
+    assert_eq!(*code, "table-roll_first");
     assert_eq!(err.to_string(), "`release` is not legal here: roll first (legal: roll)");
 }
 
@@ -326,8 +328,8 @@ fn an_action_before_the_roll_is_illegal_and_lists_the_roll() {
 fn a_text_that_is_no_action_is_illegal_with_the_parse_error_and_the_legal_moves() {
     let mut table = started("poleana:2", DiceSource::System);
     let err = refused(&mut table, seat(0), 0, "fly away");
-    let TableError::Illegal { action, reason, legal } = &err else { panic!("{err:?}") };
-    assert_eq!(action.as_str(), "fly away");
+    let TableError::Illegal { action, reason, legal, code } = &err else { panic!("{err:?}") };
+    assert_eq!((action.as_str(), *code), ("fly away", "unreadable"));
     assert!(!reason.is_empty());
     assert_eq!(legal, &["roll"]);
     let expected = "fly away".parse::<poleana::Action>().unwrap_err().to_string();
@@ -352,6 +354,7 @@ fn a_roll_when_the_seat_must_choose_and_an_action_not_listed_are_illegal() {
             action: fichas::notation::Snippet::new("roll"),
             reason: "no roll is due: choose a move".to_string(),
             legal: legal.clone(),
+            code: "table-no_roll_due",
         }
     );
     // An action the notation knows but the position does not allow.
@@ -362,8 +365,9 @@ fn a_roll_when_the_seat_must_choose_and_an_action_not_listed_are_illegal() {
         .find(|a| a != "timeout" && !legal.contains(a))
         .expect("some action is not legal here");
     let err = refused(&mut table, seat, step, &unlisted);
-    let TableError::Illegal { action, legal: listed, .. } = &err else { panic!("{err:?}") };
+    let TableError::Illegal { action, legal: listed, code, .. } = &err else { panic!("{err:?}") };
     assert_eq!((action.as_str(), listed), (unlisted.as_str(), &legal));
+    assert!(code.starts_with("poleana-") || *code == "does_not_apply", "{code}: a refusal of the game's rules");
 }
 
 #[test]
@@ -380,6 +384,7 @@ fn a_roll_in_cartas_is_illegal_and_lists_the_cards() {
             action: fichas::notation::Snippet::new("roll"),
             reason: "no roll is due: choose a move".to_string(),
             legal,
+            code: "table-no_roll_due",
         }
     );
 }

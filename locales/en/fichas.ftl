@@ -883,6 +883,9 @@ illegal-table-no_roll_due = no roll is due: choose a move
 
 illegal-table-roll_first = roll first
 
+# A table move that is no text of the game's notation.
+illegal-unreadable = it cannot be read as a move of this game
+
 
 ## Errors: a table's refusals (core/src/table/mod.rs TableError, table/dice.rs DiceError)
 

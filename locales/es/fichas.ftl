@@ -888,6 +888,9 @@ illegal-table-no_roll_due = no toca tirar: elige una jugada
 
 illegal-table-roll_first = primero tira los dados
 
+# A table move that is no text of the game's notation.
+illegal-unreadable = no se entiende como una jugada de este juego
+
 
 ## Errors: a table's refusals (core/src/table/mod.rs TableError, table/dice.rs DiceError)
 

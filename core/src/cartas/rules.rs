@@ -9,6 +9,8 @@
 //! that gives shares to the tokens front first, on a scratch copy of those masks, so that
 //! every share is checked on the board as it stands when it moves.
 
+use super::refusal;
+use crate::phase::Refusal;
 use arrayvec::ArrayVec;
 
 use crate::cartas::action::{FORWARD, Share, Split};
@@ -788,51 +790,41 @@ impl State {
     }
 
     /// Why `action` is not legal now, in words.
-    pub(crate) fn why_illegal(&self, action: &Action) -> &'static str {
+    pub(crate) fn why_illegal(&self, action: &Action) -> Refusal {
         let seat = self.turn;
         let hand = self.hands[seat.index()];
         if !action.is_well_formed() {
-            return "that card cannot be used that way";
+            return refusal::BAD_USE;
         }
         if self.stage == Stage::Exchange {
             return match action {
-                Action::Pass(_) => "you hold no such card to pass",
-                _ => "the exchange is under way: pass a card to the player on your left",
+                Action::Pass(_) => refusal::NO_CARD_TO_PASS,
+                _ => refusal::EXCHANGE_UNDER_WAY,
             };
         }
-        let Some(card) = action.card() else { return "the exchange is over: play a card" };
+        let Some(card) = action.card() else { return refusal::EXCHANGE_OVER };
         if !hand.contains(card) {
-            return "you hold no such card";
+            return refusal::NO_SUCH_CARD;
         }
         let own = &self.board.tokens[seat.index()];
         let has = |spot: Spot| Place::of(seat, spot).is_some_and(|p| !p.is_home() && own.contains(&p));
         match *action {
-            Action::Out { .. } if !own[0].is_home() => "you have no token at home",
-            Action::Out { .. } => "your start cell holds your own token",
-            Action::Move { from, .. } if !has(from) => "you have no token there",
-            Action::Back { from, .. } if !has(Spot::Track(from)) => "you have no token there",
-            Action::Move { corridor: true, .. } => {
-                "that token cannot turn into its corridor with this count: it must cross its own start, not be blocking it, and land inside the corridor without passing a token"
-            }
-            Action::Move { .. } | Action::Back { .. } => {
-                "that move is blocked: it passes a blocking token, overshoots, or lands on your own token or a blocking one"
-            }
-            Action::Seven { split, .. } if split.shares().any(|s| !has(s.from)) => {
-                "a share names a cell where you have no token"
-            }
-            Action::Seven { .. } => {
-                "that split of the 7 is not legal: each share must walk without passing your own tokens or a blocking one, and all seven steps must be used"
-            }
+            Action::Out { .. } if !own[0].is_home() => refusal::NONE_AT_HOME,
+            Action::Out { .. } => refusal::START_TAKEN,
+            Action::Move { from, .. } if !has(from) => refusal::NO_TOKEN_THERE,
+            Action::Back { from, .. } if !has(Spot::Track(from)) => refusal::NO_TOKEN_THERE,
+            Action::Move { corridor: true, .. } => refusal::NO_CORRIDOR_TURN,
+            Action::Move { .. } | Action::Back { .. } => refusal::BLOCKED,
+            Action::Seven { split, .. } if split.shares().any(|s| !has(s.from)) => refusal::SHARE_NO_TOKEN,
+            Action::Seven { .. } => refusal::BAD_SEVEN,
             Action::Swap { other, .. } if self.board.occupant(other).is_some_and(|(s, _)| s == seat) => {
-                "two of your own tokens are swapped with the action written J:own (or *:own)"
+                refusal::SWAP_OWN_NOTATION
             }
-            Action::Swap { .. } => {
-                "a swap needs one of your tokens and another token on the track, neither at home, in a corridor nor blocking its start"
-            }
-            Action::SwapOwn { .. } => "you need two of your own tokens on the track, not blocking, to swap them",
-            Action::Steal { from, .. } if from == seat => "you cannot take a card from yourself",
-            Action::Steal { .. } => "that seat holds no card to take",
-            Action::Pass(_) | Action::Timeout => "the exchange is over: play a card",
+            Action::Swap { .. } => refusal::BAD_SWAP,
+            Action::SwapOwn { .. } => refusal::BAD_SWAP_OWN,
+            Action::Steal { from, .. } if from == seat => refusal::STEAL_SELF,
+            Action::Steal { .. } => refusal::NOTHING_TO_STEAL,
+            Action::Pass(_) | Action::Timeout => refusal::EXCHANGE_OVER,
         }
     }
 }

@@ -1,5 +1,6 @@
 //! The Cartas game state and its public services: phase, chance, legal actions, play, views.
 
+use crate::phase::Refusal;
 use arrayvec::ArrayVec;
 use rand_core::Rng;
 
@@ -368,7 +369,7 @@ impl Rules for State {
         }
     }
 
-    fn choice_of(&self, action: Action) -> Result<Action, &'static str> {
+    fn choice_of(&self, action: Action) -> Result<Action, Refusal> {
         if self.is_legal(&action) { Ok(action) } else { Err(self.why_illegal(&action)) }
     }
 

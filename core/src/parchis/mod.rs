@@ -23,6 +23,7 @@ mod event;
 pub(crate) mod movement;
 pub mod observation;
 pub mod position;
+pub(crate) mod refusal;
 mod rules;
 mod state;
 

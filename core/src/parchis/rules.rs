@@ -1,6 +1,7 @@
 //! The rules of Parchís: which moves the dice or a bonus allow, who decides them, and what
 //! playing them does (docs/rules/parchis.md).
 
+use super::refusal;
 use crate::colour::Colour;
 use crate::dice::Roll;
 use crate::events::EventSink;
@@ -9,6 +10,7 @@ use crate::parchis::board::{Cell, PLACES_ON, TRACK, exit, places_word};
 use crate::parchis::state::{Bonus, NONE};
 use crate::parchis::{Action, Choice, Choices, Count, Event, Events, Mode, Outcome, Place, Spot, State};
 use crate::phase::Phase;
+use crate::phase::Refusal;
 use crate::rules::Rules;
 use crate::seat::Seat;
 
@@ -604,36 +606,36 @@ impl State {
     }
 
     /// Why `action` is not among the legal choices, in words.
-    pub(crate) fn why_illegal(&self, action: Action) -> &'static str {
-        let Action::Move { from, by } = action else { return "it does not apply here" };
+    pub(crate) fn why_illegal(&self, action: Action) -> Refusal {
+        let Action::Move { from, by } = action else { return Refusal::DOES_NOT_APPLY };
         if let Some(bonus) = self.bonus {
             if by != Count::Bonus(bonus.amount) {
-                return "the pending bonus must be played first";
+                return refusal::BONUS_FIRST;
             }
         } else if !self.offers(by) {
-            return "the roll in hand offers no such count";
+            return refusal::NO_SUCH_COUNT;
         }
         if self.plan_of(action).is_none() {
-            return "the colour to move has no token there";
+            return refusal::NO_TOKEN_THERE;
         }
         if from == Spot::Home {
             return match by {
-                Count::Die(5) | Count::Sum => "the exit is closed, or the sum is not a 3+2 or 4+1 of the roller's",
-                _ => "only a 5, or the 3+2 / 4+1 sum, brings a token out",
+                Count::Die(5) | Count::Sum => refusal::EXIT_CLOSED,
+                _ => refusal::EXIT_NEEDS_FIVE,
             };
         }
         if let (Some(roll), Count::Die(_)) = (self.roll, by) {
             if self.offers(Count::Die(5)) && self.exit_landing(&Occupancy::of(self), self.actor).is_some() {
-                return "a 5 that can bring a token out must do so";
+                return refusal::FIVE_MUST_EXIT;
             }
             if roll.is_double() && self.pending == 0b11 && self.actor == self.turn {
-                return "on a double the first die must open a barrier, or the move is blocked";
+                return refusal::OPEN_BARRIER;
             }
         }
         if self.config.mode() == Mode::Individual && self.actor != self.turn {
-            return "it is not this colour's turn";
+            return refusal::NOT_THIS_COLOUR;
         }
-        "the token cannot walk there: a barrier is in the way, the goal is passed, or the cell is full"
+        refusal::BLOCKED
     }
 }
 
@@ -663,7 +665,7 @@ impl crate::dice::DiceRules for State {
         seat
     }
 
-    fn choice_of(&self, action: Action) -> Result<Choice, &'static str> {
+    fn choice_of(&self, action: Action) -> Result<Choice, Refusal> {
         let plan = self.plan_of(action);
         let chosen = self.legal_actions().into_iter().find(|c| plan.is_some() && self.plan_of(c.action) == plan);
         chosen.ok_or_else(|| self.why_illegal(action))

@@ -4,6 +4,8 @@
 //! ([`Occupancy`]); both live on the stack. Maximum advance is decided by playing a choice on a
 //! copy of the state (states are small) and asking whether the rest of the roll still has a use.
 
+use super::refusal;
+use crate::phase::Refusal;
 use arrayvec::ArrayVec;
 
 use crate::colour::Colour;
@@ -1179,18 +1181,18 @@ impl State {
     }
 
     /// Why `action` is not among the legal choices, in words.
-    pub(crate) fn why_illegal(&self, action: Action) -> &'static str {
+    pub(crate) fn why_illegal(&self, action: Action) -> Refusal {
         let Some(plan) = self.plan_of(action) else {
             return match action {
-                Action::Move { .. } => "you have no token there that may move now",
-                Action::Tapon { .. } => "you have no tapón on that cell",
-                _ => "it does not apply here",
+                Action::Move { .. } => refusal::NO_TOKEN_THERE,
+                Action::Tapon { .. } => refusal::NO_TAPON_THERE,
+                _ => Refusal::DOES_NOT_APPLY,
             };
         };
         match plan {
-            Plan::PlusTen { .. } if self.plus10 == NONE => return "no +10 is waiting for a route",
+            Plan::PlusTen { .. } if self.plus10 == NONE => return refusal::NO_PLUS_TEN,
             Plan::PlusTen { .. } => {}
-            _ if self.plus10 != NONE => return "the route of the pending +10 must be chosen first",
+            _ if self.plus10 != NONE => return refusal::PLUS_TEN_FIRST,
             _ => {}
         }
         let occ = Occupancy::of(self);
@@ -1200,19 +1202,15 @@ impl State {
             let best = cands.iter().map(|c| c.priority).min();
             let own = cands.iter().find(|c| c.plan == plan).map(|c| c.priority);
             if own != best {
-                return "strict mode allows only the highest priority present (sweep, release, capture, move)";
+                return refusal::PRIORITY;
             }
-            return "maximum advance: another choice of the same priority lets the whole roll be used";
+            return refusal::MAXIMUM_ADVANCE;
         }
         match plan {
-            Plan::Sweep => "the roll exposes no rival on a police cell, or the sweep is no longer the first action",
-            Plan::Release => {
-                "a release needs a release combo, a token at start, no token in limbo and no rival tapón on the landing cell"
-            }
-            Plan::Rescue => "a rescue needs a release combo, a token in limbo and no rival tapón on own 0",
-            Plan::Tapon { .. } => {
-                "a tapón moves as a unit only with a double, by the face of the dice, onto an empty cell or a rival tapón"
-            }
+            Plan::Sweep => refusal::NO_SWEEP,
+            Plan::Release => refusal::NO_RELEASE,
+            Plan::Rescue => refusal::NO_RESCUE,
+            Plan::Tapon { .. } => refusal::NO_TAPON_MOVE,
             Plan::Move { steps, .. } => {
                 let available = match (self.left, self.roll) {
                     (Left::Both, Some(r)) => [r.first.value(), r.second.value(), r.sum()].contains(&steps),
@@ -1220,14 +1218,14 @@ impl State {
                     _ => false,
                 };
                 if !available {
-                    "the roll in hand offers no such number"
+                    refusal::NO_SUCH_NUMBER
                 } else if self.own().contains(&Place::LIMBO) {
-                    "while a token is in limbo nothing else moves"
+                    refusal::LIMBO_FIRST
                 } else {
-                    "the token cannot walk there: blocked, past the goal, onto a cell it may not land on, or no bridge on the way"
+                    refusal::BLOCKED
                 }
             }
-            Plan::PlusTen { .. } => "that route cannot take the full 10",
+            Plan::PlusTen { .. } => refusal::PLUS_TEN_ROUTE,
         }
     }
 }
@@ -1257,7 +1255,7 @@ impl crate::dice::DiceRules for State {
         self.config.seat_of(colour)
     }
 
-    fn choice_of(&self, action: Action) -> Result<Choice, &'static str> {
+    fn choice_of(&self, action: Action) -> Result<Choice, Refusal> {
         let plan = self.plan_of(action).ok_or_else(|| self.why_illegal(action))?;
         let choices = self.legal_actions();
         let chosen = choices.iter().find(|c| self.plan_of(c.action) == Some(plan));

@@ -32,7 +32,7 @@ use core::fmt;
 
 use crate::game::{Action, ChanceOutcome, Event, Game, Outcome, PublicView, State, Variant, View, describe_seat};
 use crate::notation::{Snippet, bounded};
-use crate::phase::PlayError;
+use crate::phase::{PlayError, Refusal};
 use crate::record::{Entry, Link, Meta, Record, Step, next_link, replay_step};
 use crate::seat::{Seat, Viewer};
 
@@ -76,6 +76,20 @@ pub struct RollEntry {
     pub seat: Seat,
     /// The two dice.
     pub roll: crate::dice::Roll,
+}
+
+/// The code of a move that is no text of the game's notation.
+const UNREADABLE: &str = "unreadable";
+
+/// Why a table refuses a move of its own.
+pub(crate) mod refusal {
+    use crate::phase::Refusal;
+
+    pub(super) const WHITESPACE: Refusal =
+        Refusal::new("table-whitespace", "a move is its notation alone, with no white space around it");
+    pub(super) const NO_ROLL_DUE: Refusal = Refusal::new("table-no_roll_due", "no roll is due: choose a move");
+    pub(super) const ROLL_FIRST: Refusal = Refusal::new("table-roll_first", "roll first");
+    pub(crate) const ALL: [Refusal; 3] = [WHITESPACE, NO_ROLL_DUE, ROLL_FIRST];
 }
 
 /// Why a table refused a call. Nothing changes when a call is refused.
@@ -124,6 +138,10 @@ pub enum TableError {
         reason: String,
         /// What the seat may send instead, as [`Table::legal_actions`] lists it.
         legal: Vec<String>,
+        /// Why, as a stable code: the game's refusal ([`Refusal::code`]: `parchis-blocked`), the
+        /// table's own (`table-whitespace`, `table-no_roll_due`, `table-roll_first`),
+        /// `unreadable` for text that is no move of the game, or a play error's code.
+        code: &'static str,
     },
     /// The game is over: no move, timeout or outcome is taken any more.
     #[error("the game is over")]
@@ -155,6 +173,29 @@ pub enum TableError {
     /// Holds why.
     #[error("the record cannot be resumed: {0}")]
     Resume(String),
+}
+
+impl TableError {
+    /// A stable code for the kind of refusal, the same in every binding and on the wire:
+    /// `not_your_turn`, `stale`, `ahead`, `host_only`, `illegal` (with a code of its own),
+    /// `game_over`, `no_such_seat`, `not_started`, `started`, `nobody_on_turn`, `dice` or
+    /// `resume`. The catalogues word each as `error-table-<code>`.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            TableError::NotYourTurn { .. } => "not_your_turn",
+            TableError::Stale { .. } => "stale",
+            TableError::Ahead { .. } => "ahead",
+            TableError::HostOnly => "host_only",
+            TableError::Illegal { .. } => "illegal",
+            TableError::GameOver => "game_over",
+            TableError::NoSuchSeat { .. } => "no_such_seat",
+            TableError::NotStarted => "not_started",
+            TableError::Started => "started",
+            TableError::NobodyOnTurn => "nobody_on_turn",
+            TableError::Dice(_) => "dice",
+            TableError::Resume(_) => "resume",
+        }
+    }
 }
 
 /// A game held by a server: the only door through which seats act.
@@ -356,7 +397,7 @@ impl Table {
         // Read exactly as a record reads its steps: text the record would refuse is never taken.
         if text.trim() != text {
             self.check_turn(seat, step)?;
-            return Err(self.illegal(text, "a move is its notation alone, with no white space around it".into(), seat));
+            return Err(self.refused(text, refusal::WHITESPACE, seat));
         }
         let mv = match text {
             "roll" => Move::Roll,
@@ -364,7 +405,7 @@ impl Table {
                 Ok(action) => Move::Action(action),
                 Err(e) => {
                     self.check_turn(seat, step)?;
-                    return Err(self.illegal(text, bounded(&e.to_string()), seat));
+                    return Err(self.illegal(text, bounded(&e.to_string()), UNREADABLE, seat));
                 }
             },
         };
@@ -381,7 +422,7 @@ impl Table {
         match mv {
             Move::Roll => {
                 if !self.game.state().roll_is_due() {
-                    return Err(self.illegal("roll", "no roll is due: choose a move".to_string(), seat));
+                    return Err(self.refused("roll", refusal::NO_ROLL_DUE, seat));
                 }
                 self.roll_asked = true;
                 if let Err(e) = self.settle(at) {
@@ -392,11 +433,17 @@ impl Table {
             }
             Move::Action(action) => {
                 if self.game.state().roll_is_due() {
-                    return Err(self.illegal(&action.to_string(), "roll first".to_string(), seat));
+                    return Err(self.refused(&action.to_string(), refusal::ROLL_FIRST, seat));
                 }
                 // Tried on a copy of the position (a small `Copy` value): a refusal changes nothing.
                 let mut trial = *self.game.state();
-                trial.play(action).map_err(|e| self.illegal(&action.to_string(), play_reason(&e), seat))?;
+                trial.play(action).map_err(|e| {
+                    let code = match e {
+                        PlayError::Illegal { reason, .. } => reason.code(),
+                        other => other.code(),
+                    };
+                    self.illegal(&action.to_string(), play_reason(&e), code, seat)
+                })?;
                 self.commit(Step::Action { seat, action }, at)?;
                 self.settle(at)?;
             }
@@ -655,8 +702,12 @@ impl Table {
         Ok(())
     }
 
-    fn illegal(&self, action: &str, reason: String, seat: Seat) -> TableError {
-        TableError::Illegal { action: Snippet::new(action), reason, legal: self.legal_actions(seat) }
+    fn illegal(&self, action: &str, reason: String, code: &'static str, seat: Seat) -> TableError {
+        TableError::Illegal { action: Snippet::new(action), reason, legal: self.legal_actions(seat), code }
+    }
+
+    fn refused(&self, action: &str, refusal: Refusal, seat: Seat) -> TableError {
+        self.illegal(action, refusal.text().to_string(), refusal.code(), seat)
     }
 
     /// Applies one step (already checked, or from a record) and keeps the streams, the roll
