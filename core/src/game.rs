@@ -41,7 +41,7 @@ use rand_core::Rng;
 use crate::colour::{Colour, ColourSet};
 use crate::dice::Roll;
 use crate::events::EventSink;
-use crate::movement::{Movement, Token};
+use crate::movement::{Cause, Motion, Movement, Owner, SpotId, Tap, Token};
 use crate::notation::ParseError;
 use crate::phase::{Phase, PlayError, Refusal};
 use crate::record::{Record, Step};
@@ -722,6 +722,70 @@ impl State {
         let mut after = *self;
         let events = after.play(action)?;
         Ok(self.variant().movements(&events))
+    }
+
+    /// How to reach each legal choice by taps ([`Tap`]): one per choice, in the order of
+    /// [`State::legal_actions`].
+    ///
+    /// ```
+    /// use fichas::game::State;
+    ///
+    /// let state: State = "parchis:YR turn=Y roll=4-2 Y=10,20,home,home R=40,home,home,home".parse().unwrap();
+    /// let taps = state.taps();
+    /// let on_ten: Vec<&str> = taps.iter().filter(|t| t.tokens == ["Y@10"]).map(|t| t.option.as_str()).collect();
+    /// assert_eq!(on_ten, ["+2", "+4"]); // the chooser beside the token on 10: its two dice
+    /// ```
+    pub fn taps(&self) -> Vec<Tap> {
+        self.legal_actions()
+            .iter()
+            .map(|choice| {
+                let action = choice.action();
+                let (mut tokens, mut steps): (Vec<String>, Vec<u8>) = (Vec::new(), Vec::new());
+                // Where each tapped token has got to, to tell a token walking on (Poleana's +10
+                // after its capture) from another token.
+                let mut reached: Vec<(Owner, SpotId)> = Vec::new();
+                for m in self.movements(action).unwrap_or_default() {
+                    // Captures, sweeps and penalties follow from the choice; nobody taps them.
+                    if !matches!(m.cause, Cause::Move | Cause::Release | Cause::Rescue | Cause::Swap) {
+                        continue;
+                    }
+                    let walked =
+                        if m.motion == Motion::Walk { u8::try_from(m.path.len()).unwrap_or(u8::MAX) } else { 0 };
+                    if let Some(k) = reached.iter().position(|(owner, at)| *owner == m.owner && *at == m.from) {
+                        steps[k] = steps[k].saturating_add(walked);
+                        reached[k].1 = m.to().clone();
+                        continue;
+                    }
+                    let name = Token { owner: m.owner, spot: m.from.clone() }.name();
+                    // A tapón, or a double release, moves two tokens from one spot: one tap.
+                    if tokens.last() == Some(&name) {
+                        continue;
+                    }
+                    tokens.push(name);
+                    steps.push(walked);
+                    reached.push((m.owner, m.to().clone()));
+                }
+                let text = action.to_string();
+                let (card, rest) = match choice {
+                    Choice::Cartas(a) => {
+                        (a.card().map(|r| r.to_string()), text.split_once(':').map_or(&text[..], |(_, r)| r))
+                    }
+                    _ => (None, &text[..]),
+                };
+                let option = match rest.find(['+', '-', '~']) {
+                    // What the token's spot leaves unsaid: that a Poleana tapón (`2xY6+6`) moves
+                    // both tokens, and that a token is on its final approach (`R4'+1`), on the
+                    // same cell as one on its first lap.
+                    Some(at) if !tokens.is_empty() => {
+                        let tapon = if rest.starts_with("2x") { "2x" } else { "" };
+                        let homeward = if rest[..at].ends_with('\'') { "'" } else { "" };
+                        alloc::format!("{tapon}{homeward}{}", &rest[at..])
+                    }
+                    _ => rest.to_string(),
+                };
+                Tap { action: text.clone(), card, tokens, steps, option }
+            })
+            .collect()
     }
 
     /// Every token on the board and off it, where it stands, with the names movements and the

@@ -176,3 +176,29 @@ impl Token {
         text
     }
 }
+
+/// How a front end reaches one legal choice by taps, deciding no rule: tap the card (Cartas),
+/// then the tokens in order; where a token has several choices, a chooser beside it offers
+/// their `option`s. Given by [`game::State::taps`], one per legal choice, in the same order.
+///
+/// [`game::State::taps`]: crate::game::State::taps
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
+pub struct Tap {
+    /// The choice, in the game's notation: what `play` takes.
+    pub action: String,
+    /// Cartas: the card to tap first, as the notation writes it (`7`, `J`, `*`).
+    pub card: Option<String>,
+    /// The tokens to tap, in order, by [`Token::name`]: the one that moves (or comes out); the
+    /// own token and then the other for a swap; each token of a 7, share by share. Empty for
+    /// a choice no token starts (Poleana's sweep, a card passed or a theft): a button.
+    pub tokens: Vec<String>,
+    /// The steps each of `tokens` walks (0 for one that jumps): a 7's split, token by token.
+    pub steps: Vec<u8>,
+    /// What sets the choice apart from the others of the same card and first token: the rest
+    /// of its notation after that token's spot (`+5`, `+5/b`, `+sum`, `-4`, `~20`; `2x+6` for a
+    /// Poleana tapón, `'+1` for a token on its final approach), or the whole of it where no
+    /// token starts it (`sweep`) or nothing follows the spot (`release`, tapped on a token at
+    /// start).
+    pub option: String,
+}

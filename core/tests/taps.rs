@@ -1,0 +1,74 @@
+//! Taps to choices: each legal choice is reached by a card, tokens and an option that no other
+//! choice of the position shares, starting from tokens that stand on the board.
+
+mod cartas_support;
+
+use std::collections::BTreeSet;
+
+use fichas::Phase;
+use fichas::game::{State, Variant};
+use rand::{RngExt, SeedableRng};
+use rand_xoshiro::Xoshiro256PlusPlus;
+
+const VARIANTS: [&str; 8] = [
+    "poleana:2",
+    "poleana:assisted",
+    "poleana-express:3",
+    "parchis",
+    "parchis:pairs",
+    "parchis:two-colours",
+    "cartas",
+    "poleana:free",
+];
+
+#[test]
+fn every_choice_has_its_own_taps_from_tokens_on_the_board() {
+    let mut rng = Xoshiro256PlusPlus::seed_from_u64(47);
+    for text in VARIANTS {
+        let variant: Variant = text.parse().unwrap();
+        let mut state = State::new(variant);
+        let mut checked = 0;
+        while checked < 1_000 {
+            match state.phase() {
+                Phase::Chance => {
+                    let outcome = state.sample_chance(&mut rng).unwrap();
+                    state.apply_chance(outcome).unwrap();
+                }
+                Phase::Decide(_) => {
+                    let legal = state.legal_actions();
+                    let taps = state.taps();
+                    assert_eq!(taps.len(), legal.len());
+                    let standing: BTreeSet<String> = state.tokens().iter().map(|t| t.name()).collect();
+                    let mut keys = BTreeSet::new();
+                    for (tap, choice) in taps.iter().zip(&legal) {
+                        assert_eq!(tap.action, choice.action().to_string());
+                        assert_eq!(tap.tokens.len(), tap.steps.len());
+                        for token in &tap.tokens {
+                            assert!(standing.contains(token), "{text}: {tap:?} taps {token}, which is not in {state}");
+                        }
+                        let key = (tap.card.clone(), tap.tokens.clone(), tap.steps.clone(), tap.option.clone());
+                        assert!(keys.insert(key), "{text}: two choices share the taps of {tap:?} in {state}");
+                    }
+                    checked += 1;
+                    state.play(legal[rng.random_range(0..legal.len())].action()).unwrap();
+                }
+                Phase::Over(_) => state = State::new(variant),
+            }
+        }
+    }
+}
+
+#[test]
+fn a_seven_is_tapped_token_by_token_and_a_jack_as_two_taps() {
+    let tap = |position: &str, action: &str| {
+        let state = State::Cartas(cartas_support::pos(position));
+        state.taps().into_iter().find(|t| t.action == action).unwrap_or_else(|| panic!("{action} is not listed"))
+    };
+    let seven = tap("cartas tokens=10,20/-/-/- hands=7/-/-/-", "7:10+3,20+4");
+    assert_eq!(
+        (seven.card.as_deref(), &seven.tokens[..], &seven.steps[..]),
+        (Some("7"), &["0@20".to_string(), "0@10".to_string()][..], &[4, 3][..])
+    );
+    let jack = tap("cartas tokens=10,20/30/-/- hands=J/-/-/-", "J:10~30");
+    assert_eq!((jack.tokens.as_slice(), jack.option.as_str()), (&["0@10".to_string(), "1@30".to_string()][..], "~30"));
+}
