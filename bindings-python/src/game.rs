@@ -117,6 +117,17 @@ impl PyChoice {
     }
 }
 
+/// An action as Python gives it: a `Choice`, or its notation.
+fn given_action(action: &Bound<'_, PyAny>) -> PyResult<Given> {
+    if let Ok(a) = action.cast::<PyChoice>() {
+        Ok(Given::Action(a.get().choice.action()))
+    } else if let Ok(text) = action.extract::<String>() {
+        Ok(Given::Notation(text))
+    } else {
+        Err(PyTypeError::new_err("an action is a Choice from legal_actions() or its notation as a string"))
+    }
+}
+
 /// Wraps choices with their seat and ids, which in Cartas depend on the state.
 pub(crate) fn choices_of(state: &fichas::game::State, choices: Vec<Choice>, seat: Option<Seat>) -> Vec<PyChoice> {
     choices
@@ -370,13 +381,7 @@ impl PyGame {
     /// Applies an action (a `Choice` of `legal_actions()`, or its notation as text) and returns
     /// the events.
     fn apply<'py>(&self, py: Python<'py>, action: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
-        let given = if let Ok(a) = action.cast::<PyChoice>() {
-            Given::Action(a.get().choice.action())
-        } else if let Ok(text) = action.extract::<String>() {
-            Given::Notation(text)
-        } else {
-            return Err(PyTypeError::new_err("an action is a Choice from legal_actions() or its notation as a string"));
-        };
+        let given = given_action(action)?;
         // The notation is read against the state it is played in, under the same lock.
         let events = self.with(|p| {
             let action = match given {
@@ -458,6 +463,53 @@ impl PyGame {
     fn last_events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let events = self.with(|p| p.game.last_events().to_vec())?;
         events_to_py(py, &events)
+    }
+
+    /// The movements an action would make, played here (the game does not change): a dict per
+    /// token that moves, in order, with `owner` (`{"colour": "yellow"}` or `{"seat": 1}`),
+    /// `from`, `path` (every spot it enters, the last where it stops), `motion` (`walk` or
+    /// `jump`) and `cause`. Refused as `apply` refuses.
+    fn movements<'py>(&self, py: Python<'py>, action: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        let given = given_action(action)?;
+        let movements = self.with(|p| {
+            let action = match given {
+                Given::Action(action) => action,
+                Given::Notation(text) => p.game.state().parse_action(&text).map_err(parse_error)?,
+            };
+            p.game.state().movements(action).map_err(play_error)
+        })??;
+        serde_to_py(py, &movements)
+    }
+
+    /// Every token where it stands: a dict per token with `owner` and `spot`, the names the
+    /// movements and `fichas.geometry` use.
+    fn tokens<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let tokens = self.with(|p| p.game.state().tokens())?;
+        serde_to_py(py, &tokens)
+    }
+
+    /// How a front end reaches each legal action by taps, in the order of `legal_actions()`: a
+    /// dict per action with `action`, `card` (Cartas), `tokens` (to tap in order), `steps` and
+    /// `option`.
+    fn taps<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let taps = self.with(|p| p.game.state().taps())?;
+        serde_to_py(py, &taps)
+    }
+
+    /// The whole game so far told in `language` (`"es"`, `"en"`, `"es-MX"`…): one sentence per
+    /// event, from the start. Raises `ConfigError` for a language there is no catalogue for.
+    #[pyo3(signature = (language="es"))]
+    fn story(&self, language: &str) -> PyResult<Vec<String>> {
+        let catalogue = Catalogue::for_tag(language).map_err(config_error)?;
+        let record = self.with(|p| p.game.record())?;
+        catalogue.story(&record).map_err(play_error)
+    }
+
+    /// The last step's events told in `language`, one sentence each.
+    #[pyo3(signature = (language="es"))]
+    fn tell(&self, language: &str) -> PyResult<Vec<String>> {
+        let catalogue = Catalogue::for_tag(language).map_err(config_error)?;
+        self.with(|p| p.game.last_events().iter().map(|e| catalogue.event(e)).collect())
     }
 
     /// What `seat` may see.

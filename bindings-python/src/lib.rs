@@ -25,6 +25,7 @@ use fichas::bot::{Bot, Budget, Kind, Reason, Stop, Strength, Suggestion};
 use fichas::game::{ChanceOutcome, Choice, Event, Game, Variant};
 use fichas::phase::{Phase, PlayError};
 use fichas::record::{Record, RecordError as CoreRecordError, Step};
+use fichas::text::Catalogue;
 use fichas::{Roll, Seat, picture, simulation};
 use numpy::PyArray1;
 use pyo3::create_exception;
@@ -162,6 +163,21 @@ fn variants() -> Vec<&'static str> {
     fichas::game::VARIANTS.to_vec()
 }
 
+/// Where every spot of `variant`'s board lies in its SVG picture, as a dict: `width`,
+/// `height`, and `spots`, each with its `spot` name and its `area` (`{"shape": "rect", "x",
+/// "y", "width", "height"}` or `{"shape": "circle", "cx", "cy", "r"}`).
+#[pyfunction]
+fn geometry<'py>(py: Python<'py>, variant: &str) -> PyResult<Bound<'py, PyAny>> {
+    let variant: Variant = variant.parse().map_err(|e: fichas::game::VariantError| ConfigError::new_err(e.to_string()))?;
+    serde_to_py(py, &picture::geometry(variant))
+}
+
+/// The languages there are catalogues for, by tag: `["en", "es"]`.
+#[pyfunction]
+fn languages() -> Vec<&'static str> {
+    fichas::text::Language::ALL.iter().map(|l| l.tag()).collect()
+}
+
 /// What a variant has and how its table is laid out, as a dict: `variant`, `game`, `mode`,
 /// `seats` (each with its `colours` and `partner`), `has` (`dice`, `roll`, `cards`,
 /// `hidden_hands`, `marks`, `partners`) and `action_space`. Raises `ConfigError` for a text
@@ -192,6 +208,8 @@ fn _fichas(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(simulate::simulate, m)?)?;
     m.add_function(wrap_pyfunction!(variants, m)?)?;
     m.add_function(wrap_pyfunction!(variant_info, m)?)?;
+    m.add_function(wrap_pyfunction!(geometry, m)?)?;
+    m.add_function(wrap_pyfunction!(languages, m)?)?;
     m.add("FichasError", py.get_type::<FichasError>())?;
     m.add("ConfigError", py.get_type::<ConfigError>())?;
     m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;

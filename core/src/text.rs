@@ -32,7 +32,8 @@ use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use serde_json::Value;
 
 use crate::colour::Colour;
-use crate::game::Event;
+use crate::game::{Event, Game};
+use crate::record::{Record, Step};
 use crate::phase::{PlayError, Refusal};
 use crate::{cartas, parchis, poleana};
 
@@ -219,6 +220,32 @@ impl Catalogue {
             _ => Vec::new(),
         };
         self.message(&format!("error-play-{}", error.code()), &args).unwrap_or_else(|| error.to_string())
+    }
+
+    /// A whole game told, step by step: every event of every step of `record`, from its start.
+    /// Refused, with the step's error, where a step of the record is not legal.
+    ///
+    /// ```
+    /// use fichas::game::Game;
+    /// use fichas::text::{Catalogue, Language};
+    ///
+    /// let mut game = Game::from_position("parchis:YR turn=Y roll=- Y=home,home,home,home R=home,home,home,home").unwrap();
+    /// game.apply_chance(game.state().parse_chance("5-5").unwrap()).unwrap();
+    /// let story = Catalogue::new(Language::Spanish).story(&game.record()).unwrap();
+    /// assert_eq!(story[0], "Amarillo tira 5-5");
+    /// ```
+    pub fn story(&self, record: &Record) -> Result<Vec<String>, PlayError> {
+        let mut game = Game::from_state(*record.start());
+        let mut told = Vec::new();
+        for step in record.steps() {
+            let events = match *step {
+                Step::Chance(outcome) => game.apply_chance(outcome)?,
+                Step::Action { action, .. } => game.play(action)?,
+                Step::Timeout { .. } => game.timeout()?,
+            };
+            told.extend(events.iter().map(|e| self.event(e)));
+        }
+        Ok(told)
     }
 
     /// What `event` tells, as a sentence for a player. The event as a seat saw it (a card hidden
