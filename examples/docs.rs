@@ -12,5 +12,9 @@ pub struct Readme;
 pub struct Bots;
 
 #[cfg(doctest)]
+#[doc = include_str!("../docs/client.md")]
+pub struct Client;
+
+#[cfg(doctest)]
 #[doc = include_str!("../docs/records.md")]
 pub struct Records;
