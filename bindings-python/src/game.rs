@@ -212,6 +212,16 @@ pub(crate) enum Given {
     Notation(String),
 }
 
+impl Given {
+    /// The action, its notation read in `state`.
+    fn action_in(self, state: &fichas::game::State) -> PyResult<fichas::game::Action> {
+        match self {
+            Given::Action(action) => Ok(action),
+            Given::Notation(text) => state.parse_action(&text).map_err(parse_error),
+        }
+    }
+}
+
 impl PyGame {
     pub(crate) fn wrap(game: Game, seed: u64) -> PyGame {
         PyGame::of(Played { game, rng: Xoshiro256PlusPlus::seed_from_u64(seed) })
@@ -383,13 +393,7 @@ impl PyGame {
     fn apply<'py>(&self, py: Python<'py>, action: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
         let given = given_action(action)?;
         // The notation is read against the state it is played in, under the same lock.
-        let events = self.with(|p| {
-            let action = match given {
-                Given::Action(action) => action,
-                Given::Notation(text) => p.game.state().parse_action(&text).map_err(parse_error)?,
-            };
-            p.game.play(action).map_err(play_error)
-        })??;
+        let events = self.with(|p| p.game.play(given.action_in(p.game.state())?).map_err(play_error))??;
         events_to_py(py, &events)
     }
 
@@ -471,13 +475,8 @@ impl PyGame {
     /// `jump`) and `cause`. Refused as `apply` refuses.
     fn movements<'py>(&self, py: Python<'py>, action: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
         let given = given_action(action)?;
-        let movements = self.with(|p| {
-            let action = match given {
-                Given::Action(action) => action,
-                Given::Notation(text) => p.game.state().parse_action(&text).map_err(parse_error)?,
-            };
-            p.game.state().movements(action).map_err(play_error)
-        })??;
+        let movements =
+            self.with(|p| p.game.state().movements(given.action_in(p.game.state())?).map_err(play_error))??;
         serde_to_py(py, &movements)
     }
 

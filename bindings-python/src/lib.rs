@@ -168,7 +168,8 @@ fn variants() -> Vec<&'static str> {
 /// "y", "width", "height"}` or `{"shape": "circle", "cx", "cy", "r"}`).
 #[pyfunction]
 fn geometry<'py>(py: Python<'py>, variant: &str) -> PyResult<Bound<'py, PyAny>> {
-    let variant: Variant = variant.parse().map_err(|e: fichas::game::VariantError| ConfigError::new_err(e.to_string()))?;
+    let variant: Variant =
+        variant.parse().map_err(|e: fichas::game::VariantError| ConfigError::new_err(e.to_string()))?;
     serde_to_py(py, &picture::geometry(variant))
 }
 

@@ -33,8 +33,8 @@ use serde_json::Value;
 
 use crate::colour::Colour;
 use crate::game::{Event, Game};
-use crate::record::{Record, Step};
 use crate::phase::{PlayError, Refusal};
+use crate::record::{Record, Step};
 use crate::{cartas, parchis, poleana};
 
 /// A language there is a catalogue for.

@@ -3,12 +3,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use fichas::Phase;
-use fichas::game::{State, Variant};
+mod play_support;
+
+use fichas::game::VARIANTS;
 use fichas::text::{Arg, Catalogue, Language};
 use fluent_syntax::ast;
-use rand::{RngExt, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
+use play_support::play_randomly;
 
 fn source(language: Language) -> String {
     let path = format!("{}/locales/{}/fichas.ftl", env!("CARGO_MANIFEST_DIR"), language.tag());
@@ -107,9 +107,6 @@ fn every_refusal_and_error_code_has_its_message_and_every_such_message_its_code(
     }
 }
 
-const VARIANTS: [&str; 6] =
-    ["poleana", "poleana-express:3", "parchis", "parchis:pairs", "parchis:two-colours", "cartas"];
-
 /// English words no Spanish sentence of the catalogue has.
 const ENGLISH: [&str; 16] = [
     "the", "token", "tokens", "and", "from", "to", "onto", "rolls", "wins", "turn", "captures", "plays", "its", "goal",
@@ -119,39 +116,23 @@ const ENGLISH: [&str; 16] = [
 #[test]
 fn whole_games_told_in_spanish_show_no_english() {
     let (spanish, english) = (Catalogue::new(Language::Spanish), Catalogue::new(Language::English));
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(46);
     let mut told = BTreeSet::new();
     for text in VARIANTS {
-        let variant: Variant = text.parse().unwrap();
-        for _ in 0..3 {
-            let mut state = State::new(variant);
-            loop {
-                let events = match state.phase() {
-                    Phase::Chance => {
-                        let outcome = state.sample_chance(&mut rng).unwrap();
-                        state.apply_chance(outcome).unwrap()
+        play_randomly(text.parse().unwrap(), 46, 1_500, |_, events, _| {
+            for event in events {
+                // As the seat it concerns sees it, and as another does (a card hidden).
+                for seen in [*event, event.seen_by(fichas::Seat::ALL[1])] {
+                    let (es, en) = (spanish.event(&seen), english.event(&seen));
+                    assert!(!es.starts_with("event-") && !es.contains('{'), "{text}: {seen:?} is told as {es:?}");
+                    assert_ne!(es, en, "{text}: {seen:?} is told alike in both languages");
+                    let lower = es.to_lowercase();
+                    for word in lower.split(|c: char| !c.is_alphabetic()) {
+                        assert!(!ENGLISH.contains(&word), "{text}: {seen:?} is told as {es:?}, with {word:?}");
                     }
-                    Phase::Decide(_) => {
-                        let legal = state.legal_actions();
-                        state.play(legal[rng.random_range(0..legal.len())].action()).unwrap()
-                    }
-                    Phase::Over(_) => break,
-                };
-                for event in &events {
-                    // As the seat it concerns sees it, and as another does (a card hidden).
-                    for seen in [*event, event.seen_by(fichas::Seat::ALL[1])] {
-                        let (es, en) = (spanish.event(&seen), english.event(&seen));
-                        assert!(!es.starts_with("event-") && !es.contains('{'), "{text}: {seen:?} is told as {es:?}");
-                        assert_ne!(es, en, "{text}: {seen:?} is told alike in both languages");
-                        let lower = es.to_lowercase();
-                        for word in lower.split(|c: char| !c.is_alphabetic()) {
-                            assert!(!ENGLISH.contains(&word), "{text}: {seen:?} is told as {es:?}, with {word:?}");
-                        }
-                        told.insert(serde_json::to_value(seen).unwrap()["event"].as_str().unwrap().to_string());
-                    }
+                    told.insert(serde_json::to_value(seen).unwrap()["event"].as_str().unwrap().to_string());
                 }
             }
-        }
+        });
     }
     assert!(told.len() > 30, "only {} kinds of event were told: {told:?}", told.len());
 }

@@ -1,25 +1,13 @@
 //! Geometry: every spot a token stands on or a movement names has a place in the picture, a tap
 //! on a spot finds that spot, and the SVG names every spot and every token.
 
+mod play_support;
+
 use std::collections::{BTreeMap, BTreeSet};
 
-use fichas::Phase;
-use fichas::game::{State, Variant};
+use fichas::game::{State, VARIANTS, Variant};
 use fichas::picture::{self, Area, Geometry};
-use rand::{RngExt, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
-
-const VARIANTS: [&str; 9] = [
-    "poleana:2",
-    "poleana",
-    "poleana-express:3",
-    "poleana-express",
-    "parchis",
-    "parchis:YBR",
-    "parchis:two-player",
-    "parchis:pairs",
-    "cartas",
-];
+use play_support::play_randomly;
 
 /// The values of `attribute` in `svg`, each with how often it appears.
 fn attributes(svg: &str, attribute: &str) -> BTreeMap<String, usize> {
@@ -81,35 +69,25 @@ fn check_position(text: &str, geometry: &Geometry, state: &State) {
 
 #[test]
 fn every_token_and_every_spot_a_movement_names_has_a_place_and_a_name_in_the_picture() {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(45);
     for text in VARIANTS {
         let variant: Variant = text.parse().unwrap();
         let geometry = picture::geometry(variant);
-        let mut state = State::new(variant);
-        for step in 0..3_000 {
-            match state.phase() {
-                Phase::Chance => {
-                    let outcome = state.sample_chance(&mut rng).unwrap();
-                    state.apply_chance(outcome).unwrap();
-                }
-                Phase::Decide(_) => {
-                    let legal = state.legal_actions();
-                    for choice in &legal {
-                        for m in state.movements(choice.action()).unwrap() {
-                            for spot in std::iter::once(&m.from).chain(&m.path) {
-                                assert!(geometry.spot(spot.as_str()).is_some(), "{text}: no place for {spot} of {m:?}");
-                            }
+        let mut steps = 0;
+        play_randomly(variant, 45, 1_000, |before, _, after| {
+            if before.phase().to_act().is_some() {
+                for choice in before.legal_actions() {
+                    for m in before.movements(choice.action()).unwrap() {
+                        for spot in std::iter::once(&m.from).chain(&m.path) {
+                            assert!(geometry.spot(spot.as_str()).is_some(), "{text}: no place for {spot} of {m:?}");
                         }
                     }
-                    let pick = legal[rng.random_range(0..legal.len())].action();
-                    state.play(pick).unwrap();
                 }
-                Phase::Over(_) => state = State::new(variant),
             }
-            if step % 50 == 0 {
-                check_position(text, &geometry, &state);
+            steps += 1;
+            if steps % 50 == 0 {
+                check_position(text, &geometry, after);
             }
-        }
+        });
     }
 }
 

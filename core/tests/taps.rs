@@ -2,59 +2,35 @@
 //! choice of the position shares, starting from tokens that stand on the board.
 
 mod cartas_support;
+mod play_support;
 
 use std::collections::BTreeSet;
 
-use fichas::Phase;
-use fichas::game::{State, Variant};
-use rand::{RngExt, SeedableRng};
-use rand_xoshiro::Xoshiro256PlusPlus;
-
-const VARIANTS: [&str; 8] = [
-    "poleana:2",
-    "poleana:assisted",
-    "poleana-express:3",
-    "parchis",
-    "parchis:pairs",
-    "parchis:two-colours",
-    "cartas",
-    "poleana:free",
-];
+use fichas::game::{State, VARIANTS, Variant};
+use play_support::play_randomly;
 
 #[test]
 fn every_choice_has_its_own_taps_from_tokens_on_the_board() {
-    let mut rng = Xoshiro256PlusPlus::seed_from_u64(47);
     for text in VARIANTS {
         let variant: Variant = text.parse().unwrap();
-        let mut state = State::new(variant);
-        let mut checked = 0;
-        while checked < 1_000 {
-            match state.phase() {
-                Phase::Chance => {
-                    let outcome = state.sample_chance(&mut rng).unwrap();
-                    state.apply_chance(outcome).unwrap();
-                }
-                Phase::Decide(_) => {
-                    let legal = state.legal_actions();
-                    let taps = state.taps();
-                    assert_eq!(taps.len(), legal.len());
-                    let standing: BTreeSet<String> = state.tokens().iter().map(|t| t.name()).collect();
-                    let mut keys = BTreeSet::new();
-                    for (tap, choice) in taps.iter().zip(&legal) {
-                        assert_eq!(tap.action, choice.action().to_string());
-                        assert_eq!(tap.tokens.len(), tap.steps.len());
-                        for token in &tap.tokens {
-                            assert!(standing.contains(token), "{text}: {tap:?} taps {token}, which is not in {state}");
-                        }
-                        let key = (tap.card.clone(), tap.tokens.clone(), tap.steps.clone(), tap.option.clone());
-                        assert!(keys.insert(key), "{text}: two choices share the taps of {tap:?} in {state}");
-                    }
-                    checked += 1;
-                    state.play(legal[rng.random_range(0..legal.len())].action()).unwrap();
-                }
-                Phase::Over(_) => state = State::new(variant),
+        play_randomly(variant, 47, 1_000, |state, _, _| {
+            if state.phase().to_act().is_none() {
+                return;
             }
-        }
+            let (legal, taps) = (state.legal_actions(), state.taps());
+            assert_eq!(taps.len(), legal.len());
+            let standing: BTreeSet<String> = state.tokens().iter().map(|t| t.name()).collect();
+            let mut keys = BTreeSet::new();
+            for (tap, choice) in taps.iter().zip(&legal) {
+                assert_eq!(tap.action, choice.action().to_string());
+                assert_eq!(tap.tokens.len(), tap.steps.len());
+                for token in &tap.tokens {
+                    assert!(standing.contains(token), "{text}: {tap:?} taps {token}, which is not in {state}");
+                }
+                let key = (tap.card.clone(), tap.tokens.clone(), tap.steps.clone(), tap.option.clone());
+                assert!(keys.insert(key), "{text}: two choices share the taps of {tap:?} in {state}");
+            }
+        });
     }
 }
 
