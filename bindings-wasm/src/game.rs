@@ -10,8 +10,8 @@ use wasm_bindgen::prelude::*;
 
 use crate::convert::{self, notation_of, seat_of};
 use crate::{
-    ActionLike, ActionList, ChanceList, EventList, Failure, JsPhase, Kind, MaybeOutcome, MaybeSuggestion, Record,
-    Result, StringList, View, parse_error, parse_variant, seed_or_random, to_js, typed,
+    ActionLike, ActionList, ChanceList, EventList, Failure, JsPhase, Kind, MaybeOutcome, MaybeSuggestion, MovementList,
+    Record, Result, StringList, TapList, TokenList, View, parse_error, parse_variant, seed_or_random, to_js, typed,
 };
 
 fn illegal(e: fichas::phase::PlayError) -> Failure {
@@ -168,6 +168,24 @@ impl Game {
         let action = self.game.state().parse_action(&notation).map_err(parse_error)?;
         let events = self.game.play(action).map_err(illegal)?;
         Game::events(&events)
+    }
+
+    /// The movements an action would make, played here (the game does not change): each token
+    /// that moves and every spot it enters, in order. Throws as `apply` throws.
+    pub fn movements(&self, action: ActionLike) -> Result<MovementList, JsValue> {
+        let notation = notation_of(&action.into())?;
+        let action = self.game.state().parse_action(&notation).map_err(parse_error)?;
+        Ok(typed(to_js(&self.game.state().movements(action).map_err(illegal)?))?)
+    }
+
+    /// Every token where it stands, with the spot names of movements and the picture.
+    pub fn tokens(&self) -> Result<TokenList, JsValue> {
+        Ok(typed(to_js(&self.game.state().tokens()))?)
+    }
+
+    /// How taps reach each legal action, in the order of `legalActions()`.
+    pub fn taps(&self) -> Result<TapList, JsValue> {
+        Ok(typed(to_js(&self.game.state().taps()))?)
     }
 
     /// The host's timeout for the seat whose turn it is (each game's rules say what it does).

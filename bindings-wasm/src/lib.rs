@@ -300,6 +300,45 @@ export interface SimulateOptions {
     policy?: string | string[];
     maxDecisions?: number;
 }
+/** Whose a token is: a colour in the dice games, a seat in Cartas. */
+export type Owner = { colour: Colour } | { seat: number };
+/** A spot's one name for every client: `Y12`, `23`, `Y:c3`, `2:h` (docs/client.md). */
+export type SpotId = string;
+/** One token's movement in a step, to animate: every spot it enters, the last where it stops. */
+export interface Movement {
+    owner: Owner;
+    from: SpotId;
+    path: SpotId[];
+    /** `walk`: cell by cell through the path; `jump`: straight to its one spot. */
+    motion: "walk" | "jump";
+    cause: "move" | "release" | "rescue" | "captured" | "swept" | "penalty" | "swap";
+}
+/** A token where it stands. */
+export interface Token {
+    owner: Owner;
+    spot: SpotId;
+}
+/** How taps reach one legal choice: the card (Cartas), the tokens in order, and what sets it apart. */
+export interface Tap {
+    /** The choice's notation: what `apply` takes. */
+    action: string;
+    card: string | null;
+    /** Tokens to tap, in order, by name (`Y@Y12`), as `data-token` in the picture. */
+    tokens: string[];
+    /** The steps each token walks (0 for a jump). */
+    steps: number[];
+    /** What sets it apart from the choices of the same card and first token: `+5`, `+5/b`, `-4`. */
+    option: string;
+}
+/** Where each spot of a variant's board lies in its SVG picture. */
+export interface Geometry {
+    width: number;
+    height: number;
+    spots: {
+        spot: SpotId;
+        area: { shape: "rect"; x: number; y: number; width: number; height: number } | { shape: "circle"; cx: number; cy: number; r: number };
+    }[];
+}
 /** What a batch of games gave. */
 export interface Simulation {
     variant: string;
@@ -338,6 +377,14 @@ extern "C" {
     pub type MaybeSuggestion;
     #[wasm_bindgen(typescript_type = "VariantInfo")]
     pub type JsVariantInfo;
+    #[wasm_bindgen(typescript_type = "Movement[]")]
+    pub type MovementList;
+    #[wasm_bindgen(typescript_type = "Token[]")]
+    pub type TokenList;
+    #[wasm_bindgen(typescript_type = "Tap[]")]
+    pub type TapList;
+    #[wasm_bindgen(typescript_type = "Geometry")]
+    pub type JsGeometry;
     #[wasm_bindgen(typescript_type = "RecordStep[]")]
     pub type RecordSteps;
     #[wasm_bindgen(typescript_type = "StoredStep[]")]
@@ -391,6 +438,13 @@ pub(crate) fn strings(list: &[String]) -> StringList {
 #[wasm_bindgen]
 pub fn variants() -> StringList {
     js_sys::Array::from_iter(fichas::game::VARIANTS.into_iter().map(JsValue::from_str)).unchecked_into()
+}
+
+/// Where every spot of `variant`'s board lies in its SVG picture (docs/client.md). Throws
+/// `ConfigError` for a text that names no valid game.
+#[wasm_bindgen]
+pub fn geometry(variant: &str) -> Result<JsGeometry, JsValue> {
+    Ok(typed(to_js(&fichas::picture::geometry(parse_variant(variant)?)))?)
 }
 
 /// What a variant text configures: its game and mode, seats, seat names and partners, what it

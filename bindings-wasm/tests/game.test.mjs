@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Game, IllegalActionError, SeatError, View, variants, variantInfo, engineVersion } from "fichas";
+import { Game, IllegalActionError, SeatError, View, variants, variantInfo, geometry, engineVersion } from "fichas";
 import { VARIANTS, playOut, random } from "./helpers.mjs";
 
 for (const variant of VARIANTS) {
@@ -180,4 +180,20 @@ test("a move's preview draws the board after it, and changes nothing", () => {
     const [move] = cartas.legalActions();
     assert.equal(cartas.view(seat).previewSvg(move), null);
     assert.ok(cartas.previewSvg(move, seat).startsWith("<svg"));
+});
+
+test("a move as an app shows it: taps, movements, tokens and where each spot lies", () => {
+    const game = Game.fromPosition("parchis:YR turn=Y roll=4-2 Y=66,20,home,home R=40,home,home,home");
+    const taps = game.taps();
+    assert.deepEqual(taps.map((t) => t.action), game.legalActions().map((c) => c.notation));
+    assert.deepEqual(taps.filter((t) => t.tokens[0] === "Y@66").map((t) => t.option), ["+2", "+4"]);
+    const [walk] = game.movements("66+4");
+    assert.deepEqual(walk, { owner: { colour: "yellow" }, from: "66", path: ["67", "68", "Y:c1", "Y:c2"], motion: "walk", cause: "move" });
+    assert.ok(game.tokens().some((t) => t.spot === "Y:home"));
+    const spots = new Set(geometry("parchis:YR").spots.map((s) => s.spot));
+    assert.ok(walk.path.every((spot) => spots.has(spot)));
+    assert.throws(() => game.movements("40+4"), IllegalActionError);
+    const before = game.position();
+    game.movements("66+4");
+    assert.equal(game.position(), before, "asking for movements changes nothing");
 });
