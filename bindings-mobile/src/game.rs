@@ -4,10 +4,12 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use fichas::dice::Roll;
 use fichas::game::{self, ChanceOutcome as CoreChance};
+use fichas::text::Catalogue;
 use fichas::{Seat, picture};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::contract::{self, Movement, Tap, TokenPlace};
 use crate::convert::{self, ChanceOutcome, Choice, Event, Outcome, Phase, seat_number, seat_of};
 use crate::{FichasError, GameRecord, Result, SeatView, Suggestion, guard, parse_variant};
 
@@ -187,6 +189,40 @@ impl Game {
     /// rules say what it does). A timeout is never an action: `play` refuses one.
     pub fn timeout(&self) -> Result<Vec<Event>> {
         self.step(|i| i.game.timeout().map_err(illegal))
+    }
+
+    /// The movements an action would make, played here (the game does not change): each token
+    /// that moves and every spot it enters. Throws as `playNotation` throws.
+    pub fn movements(&self, notation: String) -> Result<Vec<Movement>> {
+        self.with(|i| {
+            let action = i.game.state().parse_action(&notation).map_err(parse_error)?;
+            let movements = i.game.state().movements(action).map_err(illegal)?;
+            Ok(movements.into_iter().map(contract::movement_of).collect())
+        })
+    }
+
+    /// Every token where it stands, with the spot names of movements and the picture.
+    pub fn tokens(&self) -> Result<Vec<TokenPlace>> {
+        self.with(|i| Ok(i.game.state().tokens().into_iter().map(contract::token_of).collect()))
+    }
+
+    /// How taps reach each legal action, in the order of `legalActions`.
+    pub fn taps(&self) -> Result<Vec<Tap>> {
+        self.with(|i| Ok(i.game.state().taps().into_iter().map(contract::tap_of).collect()))
+    }
+
+    /// The whole game so far told in `language` (`es`, `en`, `es-MX`…), a sentence per event.
+    /// Throws `Config` for a language there is no catalogue for.
+    pub fn story(&self, language: String) -> Result<Vec<String>> {
+        let catalogue = Catalogue::for_tag(&language).map_err(|e| FichasError::Config(e.to_string()))?;
+        let record = self.with(|i| Ok(i.game.record()))?;
+        guard(|| catalogue.story(&record).map_err(illegal))
+    }
+
+    /// The last step's events told in `language`.
+    pub fn tell(&self, language: String) -> Result<Vec<String>> {
+        let catalogue = Catalogue::for_tag(&language).map_err(|e| FichasError::Config(e.to_string()))?;
+        self.with(|i| Ok(i.game.last_events().iter().map(|e| catalogue.event(e)).collect()))
     }
 
     /// The events of the last step, all of them: the raw engine's. A server delivers each seat

@@ -10,6 +10,7 @@
 //! a `GameRecord` (the JVM has a `Record`).
 
 mod bot;
+mod contract;
 mod convert;
 mod game;
 mod record;
@@ -19,6 +20,7 @@ mod view;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
 pub use bot::Suggestion;
+pub use contract::{Geometry, Movement, SpotArea, Tap, TokenPlace};
 pub use convert::{
     ChanceOutcome, Choice, Colour, Compliance, Event, Mark, Outcome, Phase, Priority, Step, VariantHas, VariantInfo,
 };
@@ -114,6 +116,13 @@ pub fn variants() -> Vec<String> {
 #[uniffi::export]
 pub fn variant_info(variant: String) -> Result<VariantInfo> {
     guard(|| Ok(VariantInfo::of(&parse_variant(&variant)?)))
+}
+
+/// Where every spot of `variant`'s board lies in its SVG picture (docs/client.md). Throws
+/// `Config` for a text that names no valid game.
+#[uniffi::export]
+pub fn geometry(variant: String) -> Result<Geometry> {
+    guard(|| Ok(contract::geometry_of(fichas::picture::geometry(parse_variant(&variant)?))))
 }
 
 /// Reads a JSON record and replays it, checking every step: the game as it stands after the last

@@ -104,6 +104,16 @@ pub enum Motion {
     Jump,
 }
 
+impl Motion {
+    /// The word for it, as in JSON: `walk`, `jump`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Motion::Walk => "walk",
+            Motion::Jump => "jump",
+        }
+    }
+}
+
 /// Why a token moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize), serde(rename_all = "snake_case"))]
@@ -122,6 +132,22 @@ pub enum Cause {
     Penalty,
     /// Swapped with another token (Cartas' J).
     Swap,
+}
+
+impl Cause {
+    /// The word for it, as in JSON: `move`, `release`, `rescue`, `captured`, `swept`,
+    /// `penalty`, `swap`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Cause::Move => "move",
+            Cause::Release => "release",
+            Cause::Rescue => "rescue",
+            Cause::Captured => "captured",
+            Cause::Swept => "swept",
+            Cause::Penalty => "penalty",
+            Cause::Swap => "swap",
+        }
+    }
 }
 
 /// One token's movement in a step.

@@ -203,3 +203,15 @@ fn a_movement_is_plain_json() {
         r#"{"owner":{"seat":1},"from":"20","path":["10"],"motion":"jump","cause":"swap"}"#
     );
 }
+
+#[test]
+fn the_names_of_motions_and_causes_are_their_json() {
+    for motion in [Motion::Walk, Motion::Jump] {
+        assert_eq!(serde_json::to_value(motion).unwrap(), motion.name());
+    }
+    for cause in
+        [Cause::Move, Cause::Release, Cause::Rescue, Cause::Captured, Cause::Swept, Cause::Penalty, Cause::Swap]
+    {
+        assert_eq!(serde_json::to_value(cause).unwrap(), cause.name());
+    }
+}

@@ -51,6 +51,24 @@ class GameTest {
     }
 
     @Test
+    fun `a turn is played as an app plays it, and told in Spanish`() {
+        Game.fromPosition("parchis:YR turn=Y roll=4-2 Y=66,20,home,home R=40,home,home,home").use { game ->
+            val taps = game.taps()
+            assertEquals(game.legalActions().map { it.notation }, taps.map { it.action })
+            assertEquals(listOf("+2", "+4"), taps.filter { it.tokens.firstOrNull() == "Y@66" }.map { it.option })
+            val walk = game.movements("66+4").first()
+            assertEquals(listOf("67", "68", "Y:c1", "Y:c2"), walk.path)
+            assertEquals(Triple("yellow", "walk", "move"), Triple(walk.owner, walk.motion, walk.cause))
+            val spots = geometry("parchis:YR").spots.map { it.spot }.toSet()
+            assertTrue(walk.path.all { it in spots })
+            game.playNotation("66+4")
+            assertEquals(listOf("La ficha de Amarillo avanza 4 de la 66 a la c2 con el 4"), game.tell("es"))
+            assertTrue(game.tokens().any { it.name == "Y@Y:c2" })
+            assertThrows<FichasException.Config> { game.story("fr") }
+        }
+    }
+
+    @Test
     fun `Action is the deprecated former name of Choice`() {
         Game("poleana:2", seed = 1uL).use { game ->
             game.applyDice(6u, 6u)
