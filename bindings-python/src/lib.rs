@@ -168,9 +168,7 @@ fn variants() -> Vec<&'static str> {
 /// "y", "width", "height"}` or `{"shape": "circle", "cx", "cy", "r"}`).
 #[pyfunction]
 fn geometry<'py>(py: Python<'py>, variant: &str) -> PyResult<Bound<'py, PyAny>> {
-    let variant: Variant =
-        variant.parse().map_err(|e: fichas::game::VariantError| ConfigError::new_err(e.to_string()))?;
-    serde_to_py(py, &picture::geometry(variant))
+    serde_to_py(py, &picture::geometry(parse_variant(variant)?))
 }
 
 /// The languages there are catalogues for, by tag: `["en", "es"]`.
@@ -185,9 +183,7 @@ fn languages() -> Vec<&'static str> {
 /// that names no valid game.
 #[pyfunction]
 fn variant_info<'py>(py: Python<'py>, variant: &str) -> PyResult<Bound<'py, PyAny>> {
-    let variant: Variant =
-        variant.parse().map_err(|e: fichas::game::VariantError| ConfigError::new_err(e.to_string()))?;
-    serde_to_py(py, &variant.info())
+    serde_to_py(py, &parse_variant(variant)?.info())
 }
 
 #[pymodule]

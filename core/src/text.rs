@@ -323,23 +323,12 @@ fn dice_text(dice: &[Value]) -> String {
     faces.join("-")
 }
 
-/// A card's name as the catalogues select on it, from its notation letter.
+/// A card's name as the catalogues select on it (`ace`, `joker`), from its notation letter;
+/// `hidden` for anything else.
 fn card_name(letter: &str) -> &'static str {
-    match letter {
-        "A" => "ace",
-        "2" => "two",
-        "3" => "three",
-        "4" => "four",
-        "5" => "five",
-        "6" => "six",
-        "7" => "seven",
-        "8" => "eight",
-        "9" => "nine",
-        "T" => "ten",
-        "J" => "jack",
-        "Q" => "queen",
-        "K" => "king",
-        "*" => "joker",
+    let mut chars = letter.chars();
+    match (chars.next().and_then(cartas::Rank::from_letter), chars.next()) {
+        (Some(rank), None) => rank.name(),
         _ => "hidden",
     }
 }
