@@ -330,6 +330,11 @@ export interface Tap {
     /** What sets it apart from the choices of the same card and first token: `+5`, `+5/b`, `-4`. */
     option: string;
 }
+/** A catalogue message (locales/LANG/fichas.ftl) before it is words: its id and arguments; an argument that is a message is worded first, and a list of them is joined ("Yellow and Red"). */
+export interface Message {
+    id: string;
+    args: Record<string, string | number | Message | Message[]>;
+}
 /** Where each spot of a variant's board lies in its SVG picture. */
 export interface Geometry {
     width: number;
@@ -385,6 +390,10 @@ extern "C" {
     pub type TapList;
     #[wasm_bindgen(typescript_type = "Geometry")]
     pub type JsGeometry;
+    #[wasm_bindgen(typescript_type = "Message")]
+    pub type JsMessage;
+    #[wasm_bindgen(typescript_type = "Message[]")]
+    pub type MessageList;
     #[wasm_bindgen(typescript_type = "RecordStep[]")]
     pub type RecordSteps;
     #[wasm_bindgen(typescript_type = "StoredStep[]")]
@@ -445,6 +454,17 @@ pub fn variants() -> StringList {
 #[wasm_bindgen]
 pub fn geometry(variant: &str) -> Result<JsGeometry, JsValue> {
     Ok(typed(to_js(&fichas::picture::geometry(parse_variant(variant)?)))?)
+}
+
+/// The catalogue message (`locales/`) that tells `event`, an event of `variant`'s game as a game,
+/// table or server gives it (a table's `step` is left out). Throws `ConfigError` for a text that
+/// names no valid game.
+#[wasm_bindgen(js_name = eventMessage)]
+pub fn event_message(variant: &str, event: JsValue) -> Result<JsMessage, JsValue> {
+    let game = parse_variant(variant)?.info().game;
+    let text = js_sys::JSON::stringify(&event).ok().and_then(|t| t.as_string()).unwrap_or_default();
+    let value: serde_json::Value = serde_json::from_str(&text).unwrap_or_default();
+    Ok(typed(to_js(&fichas::text::Message::event_json(game, &value)))?)
 }
 
 /// What a variant text configures: its game and mode, seats, seat names and partners, what it

@@ -255,6 +255,31 @@ impl Table {
         Table::delivered(&self.table.events_for(viewer, since))
     }
 
+    fn seen(&self, seat: Option<f64>, since: Option<f64>) -> Result<Vec<fichas::table::Delivered>, JsValue> {
+        let viewer = match seat {
+            Some(s) => Viewer::Seat(self.seat(s)?),
+            None => Viewer::Spectator,
+        };
+        Ok(self.table.events_for(viewer, index("a step", since.unwrap_or(0.0))?))
+    }
+
+    /// What each event of `eventsFor(seat, since)` tells, as a catalogue message, in the same
+    /// order: the page words them in its language.
+    #[wasm_bindgen(js_name = messagesFor)]
+    pub fn messages_for(&self, seat: Option<f64>, since: Option<f64>) -> Result<crate::MessageList, JsValue> {
+        let events = self.seen(seat, since)?;
+        let messages: Vec<_> = events.iter().map(|d| fichas::text::Message::event(&d.event)).collect();
+        Ok(typed(to_js(&messages))?)
+    }
+
+    /// The movements of the events of `eventsFor(seat, since)`, in the order they happen: each
+    /// token that moved and every spot it entered, for a page to animate.
+    #[wasm_bindgen(js_name = movementsFor)]
+    pub fn movements_for(&self, seat: Option<f64>, since: Option<f64>) -> Result<crate::MovementList, JsValue> {
+        let events: Vec<_> = self.seen(seat, since)?.into_iter().map(|d| d.event).collect();
+        Ok(typed(to_js(&self.table.variant().movements(&events)))?)
+    }
+
     /// Every event from step `since` on, nothing hidden: the host's own.
     pub fn events(&self, since: Option<f64>) -> Result<TableEventList, JsValue> {
         Table::delivered(&self.table.events(index("a step", since.unwrap_or(0.0))?))

@@ -89,6 +89,23 @@ impl View {
         Ok(typed(to_js(&list))?)
     }
 
+    /// How taps reach each of the seat's legal actions, in the order of `legalActions()`
+    /// (see `Game.taps`); empty when the seat has nothing to decide.
+    pub fn taps(&self) -> Result<crate::TapList, JsValue> {
+        Ok(typed(to_js(&self.view.taps()))?)
+    }
+
+    /// What each of the seat's legal actions does, as a catalogue message, in the order of
+    /// `legalActions()`: "Mueve la ficha de la 12 a la 17 con el 5" once worded.
+    #[wasm_bindgen(js_name = choiceMessages)]
+    pub fn choice_messages(&self) -> Result<crate::MessageList, JsValue> {
+        let messages: Vec<fichas::text::Message> = match self.view.playable() {
+            Some(state) => self.view.legal_actions().iter().map(|c| fichas::text::Message::choice(&state, c)).collect(),
+            None => Vec::new(),
+        };
+        Ok(typed(to_js(&messages))?)
+    }
+
     /// Cartas: the seat's own cards (`7`, `T`, `K`, `*`), in rank order; empty in the dice games.
     #[wasm_bindgen(getter)]
     pub fn hand(&self) -> StringList {

@@ -2,7 +2,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Game, IllegalActionError, SeatError, View, variants, variantInfo, geometry, engineVersion } from "fichas";
+import {
+    ConfigError, Game, IllegalActionError, SeatError, View, engineVersion, eventMessage, geometry, variantInfo, variants,
+} from "fichas";
 import { VARIANTS, playOut, random } from "./helpers.mjs";
 
 for (const variant of VARIANTS) {
@@ -196,4 +198,21 @@ test("a move as an app shows it: taps, movements, tokens and where each spot lie
     const before = game.position();
     game.movements("66+4");
     assert.equal(game.position(), before, "asking for movements changes nothing");
+});
+
+test("what a page words: each choice of a seat's view and each event, as catalogue messages", () => {
+    const game = Game.fromPosition("parchis:YR turn=Y roll=4-2 Y=66,20,home,home R=40,home,home,home");
+    const view = game.view(0);
+    const choices = view.legalActions().map((c) => c.notation);
+    assert.deepEqual(view.taps().map((t) => t.action), choices);
+    const messages = view.choiceMessages();
+    assert.equal(messages.length, choices.length);
+    assert.deepEqual(messages[choices.indexOf("66+4")], {
+        id: "choice-parchis-corridor", args: { colour: "yellow", from: 66, to: "c2", steps: 4, by: 4 },
+    });
+    const [moved] = game.apply("66+4");
+    assert.deepEqual(eventMessage("parchis:YR", moved), {
+        id: "event-parchis-moved", args: { colour: "yellow", from: 66, to: "c2", steps: 4, by: 4 },
+    });
+    assert.throws(() => eventMessage("chess", moved), ConfigError);
 });

@@ -151,3 +151,19 @@ test("bots play whole games, and a batch runs inside the module", () => {
     const matched = simulate("poleana:2", { games: 20, seed: 2, policy: ["easy", "random"] });
     assert.equal(matched.wins.length, 2);
 });
+
+test("a table tells each seat its events as catalogue messages and their movements", () => {
+    const table = new Table("parchis:YR", { dice: "host" });
+    table.join(0, { player: "a" });
+    table.join(1, { player: "b" });
+    table.start(0);
+    table.submit(0, table.step, "roll", 1);
+    table.supply("5-5", 1);
+    table.submit(0, table.step, "home+5", 2);
+    const events = table.eventsFor(0, 0);
+    const messages = table.messagesFor(0, 0);
+    assert.equal(messages.length, events.length);
+    assert.deepEqual(messages.find((m) => m.id === "event-parchis-rolled"), { id: "event-parchis-rolled", args: { colour: "yellow", roll: "5-5" } });
+    const exit = table.movementsFor(0, 0).find((m) => m.cause === "release");
+    assert.equal(exit.from, "Y:home");
+});

@@ -546,6 +546,27 @@ impl View {
         }
     }
 
+    /// A whole position this view could be of, to show the seat's own choices from: the view
+    /// itself in a dice game; in Cartas, with the cards the seat cannot see dealt in a fixed
+    /// order (its choices move the same tokens whoever holds them). `None` for a Cartas view
+    /// whose seat is not the one to decide.
+    pub fn playable(&self) -> Option<State> {
+        match self {
+            View::Poleana(s) => Some(State::Poleana(*s)),
+            View::Parchis(s) => Some(State::Parchis(*s)),
+            View::Cartas(v) => {
+                let mut fixed = <rand_xoshiro::Xoshiro256PlusPlus as rand_core::SeedableRng>::seed_from_u64(0);
+                crate::bot::cartas::determinize(v, &mut fixed).map(State::Cartas)
+            }
+        }
+    }
+
+    /// How to reach each of the seat's legal choices by taps, as [`State::taps`] gives them;
+    /// empty when the seat has nothing to decide.
+    pub fn taps(&self) -> Vec<Tap> {
+        self.playable().map(|state| state.taps()).unwrap_or_default()
+    }
+
     /// The stable id of `action` in the game's action space, as [`State::action_id`] gives it.
     pub fn action_id(&self, action: &Action) -> Option<u16> {
         match (self, action) {

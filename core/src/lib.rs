@@ -89,7 +89,7 @@ pub mod seat;
 pub mod simulation;
 #[cfg(feature = "std")]
 pub mod table;
-#[cfg(feature = "text")]
+#[cfg(feature = "serde")]
 pub mod text;
 
 /// The generator traits every sampling function takes (version 0.10).

@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 mod play_support;
 
 use fichas::game::VARIANTS;
-use fichas::text::{Arg, Catalogue, Language};
+use fichas::text::{Arg, Catalogue, Language, Message};
 use fluent_syntax::ast;
 use play_support::play_randomly;
 
@@ -160,4 +160,42 @@ fn a_message_takes_its_arguments_by_name() {
     let args = [("colour", Arg::from("red")), ("count", Arg::from(2)), ("to", Arg::from("R0"))];
     assert_eq!(spanish.message("event-poleana-released", &args).as_deref(), Some("Rojo saca 2 fichas a la R0"));
     assert_eq!(spanish.message("no-such-message", &[]), None);
+}
+
+#[test]
+fn every_legal_choice_is_described_in_both_languages() {
+    let (spanish, english) = (Catalogue::new(Language::Spanish), Catalogue::new(Language::English));
+    let mut described = BTreeSet::new();
+    for text in VARIANTS {
+        play_randomly(text.parse().unwrap(), 47, 600, |before, _, _| {
+            for choice in before.legal_actions() {
+                let message = Message::choice(before, &choice);
+                let (es, en) = (spanish.format(&message), english.format(&message));
+                assert!(
+                    !es.starts_with("choice") && !es.contains('{'),
+                    "{text}: {} is described as {es:?}",
+                    choice.action()
+                );
+                assert!(!en.contains('{'), "{text}: {} is described as {en:?}", choice.action());
+                assert_ne!(es, en, "{text}: {} is described alike in both languages", choice.action());
+                described.insert(message.id);
+            }
+        });
+    }
+    assert!(described.len() >= 18, "only {} kinds of choice were described: {described:?}", described.len());
+}
+
+#[test]
+fn a_choice_is_described_by_what_it_moves() {
+    let spanish = Catalogue::new(Language::Spanish);
+    let describe = |position: &str, action: &str| {
+        let state: fichas::game::State = position.parse().unwrap();
+        let choice = state.legal_actions().into_iter().find(|c| c.action().to_string() == action).unwrap();
+        spanish.format(&Message::choice(&state, &choice))
+    };
+    let parchis = "parchis:YR turn=Y roll=4-2 Y=66,20,home,home R=40,home,home,home";
+    assert_eq!(describe(parchis, "66+4"), "Mueve la ficha de la 66 a tu pasillo, a la c2, con el 4");
+    assert_eq!(describe(parchis, "20+2"), "Mueve la ficha de la 20 a la 22 con el 2");
+    let poleana = "poleana:2 turn=Y roll=5-1 Y=start,start,start,start R=start,start,start,start";
+    assert_eq!(describe(poleana, "release"), "Saca una ficha a la Y0");
 }

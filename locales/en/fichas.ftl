@@ -1269,12 +1269,15 @@ outcome-nobody = Nobody wins
 
 ## Choices: what a legal action does, for its button
 
+# A host's choice: the seat to decide ran out of time.
+choice-timeout = Run out of time
+
 choice-poleana-sweep = Call the police: every rival on a police cell the roll shows goes back to start
 
-# $to (your own cell number: 0, or 3 for a 6+3), $count (1, or 2 on a 6+6).
+# $to (the release cell: the colour's 0, or its 3 for a 6+3), $count (1, or 2 on a 6+6).
 choice-poleana-release = { $count ->
-        [one] Bring a token out to your square { $to }
-       *[other] Bring { $count } tokens out to your square { $to }
+        [one] Bring a token out to { $to }
+       *[other] Bring { $count } tokens out to { $to }
     }
 
 choice-poleana-rescue = Rescue the token in limbo to your square 0
@@ -1959,3 +1962,57 @@ app-new-room = New room
 app-worker-failed = The bots' worker failed: { $reason }
 
 app-worker-not-loaded = it could not load
+
+## How to play (the app's "Cómo se juega" / "How to play" panel)
+
+# The panel's title; each game's paragraphs are how-<game>-1, how-<game>-2, … in order, the same count in every language.
+
+app-how-to-play = How to play
+
+how-poleana-1 = Poleana is for two to four players, each with four tokens waiting at start. A token walks a full lap of the perimeter and comes back along its own side, where its corner leads into its house: six cells and then the goal, which needs the exact count. You win with all four tokens on your goal.
+
+how-poleana-2 = On your turn roll the two dice, then tap one of the moves offered. You may move one token with one die and another token with the other die, or a single token with the sum, but never the same token with both dice one after the other. A double earns another roll; a third double in a row is an infraction and ends your turn at once.
+
+how-poleana-3 = A token leaves start only with a release roll, and a release uses the whole roll: 5+1, 4+2 or 3+3 bring one token onto your cell 0, 6+3 brings one onto your cell 3, and 6+6 brings two onto your 0. With a single token left at start, a 6+6 releases it with one 6 and leaves you the other 6 to move.
+
+how-poleana-4 = Landing on a lone rival captures it: it goes back to its start, and your token must at once walk 10 more (the +10). If those 10 end on another rival, it captures again and walks another 10; if no route can take the full 10, it stays where it captured. Your cells 0, 3 and 9 are safe: while your token sits on one, no rival can land there.
+
+how-poleana-5 = Two tokens of one colour on a perimeter cell make a block: nobody can pass it or land on it, its owner included. With a double, a block may move as one and capture a rival block whole. On the way home, as you cross your 14, you may take your bridge: seven cells down to your 4, a longer route where nobody is captured or jumped over.
+
+how-poleana-6 = With fewer than four players, cells 0 to 8 of each missing colour are police cells. If a rival stands on one whose number your roll shows (either die or the sum, and the 0 with a release roll), you may call the police first: that rival goes back to start, and your whole roll is still yours to play. Moves are owed in this order: calling the police, a release or rescue, a capture, any other move; when something is owed, assisted mode marks with ✓ the moves that keep the rules and with ✕ the others.
+
+how-poleana-7 = Choosing a ✕ move is an infraction: your most advanced token goes back to start (with its block, if it is in one); with no token out, one at start drops into limbo, which it leaves only with a release roll, and until then nothing else of yours moves. Beware the quiet player: if a token reaches its goal while a rival has never brought a token out nor committed an infraction, that rival wins at once.
+
+how-poleana-express-1 = Poleana Express is Poleana on a smaller board, for shorter games: each side has 13 cells, numbered 0 to 12, and each player has three tokens. You win with your three tokens on your goal.
+
+how-poleana-express-2 = The corner moves from the 9 to the 8: your safe cells are 0, 3 and 8, and on the way home you step from your 7 straight into your house, which keeps its six cells and the goal.
+
+how-poleana-express-3 = Your bridge leaves from your 12 and still comes down on your 4 after seven cells. With fewer than four players, the police cells of a missing colour are its 0 to 7.
+
+how-poleana-express-4 = Everything else is as in classic Poleana: the dice, the release rolls, the owed moves, captures with their +10, blocks, infractions, limbo and the quiet player's victory.
+
+how-parchis-1 = Each colour has four tokens at home. Bring them out onto your exit, round the track of 68 cells and up your corridor of seven cells to the goal, which needs the exact count. Turns go yellow, blue, red, green; the first colour with all four tokens at the goal wins (in pairs and in the two-colours game, the side with all eight).
+
+how-parchis-2 = Roll the two dice and play each die on its own, in the order you like: two tokens, or one token twice. Choose a die, or a bonus, and the token it moves: tap one of the moves offered. A die that can be used must be used.
+
+how-parchis-3 = A 5 brings a token out onto your exit, and a 5 that can do so must (you may play the other die first). Instead, a 3+2 or a 4+1 may be added up to bring one token out, using both dice. Once all four tokens of a colour have left home, each 6 walks 7.
+
+how-parchis-4 = Landing on a lone rival on a white cell captures it: it goes back home. Safe cells, marked with a star and the exits among them, are shared without captures. Two tokens of one colour on a safe cell make a barrier that nobody can pass, its owner included; on a white cell such a pair can be passed, but nobody lands there or captures it. Coming out onto your exit when two tokens already stand there captures the rival among them.
+
+how-parchis-5 = Bonuses: every capture earns a move of 20 and every token that reaches the goal a move of 10. It is one move, never split, by one of that colour's tokens outside home, played before anything else; if none can use it, it goes to the partner if there is one, or is lost. A bonus move that captures or reaches the goal earns its own bonus.
+
+how-parchis-6 = A double earns another roll, twice at most. On a double, if you have a barrier you must open one with the first die you use, when some move allows it. The third double in a row is not played: the last token you moved goes back home, unless it is in its corridor or at the goal, and the turn ends.
+
+how-parchis-7 = In pairs (yellow and red against blue and green) and in the two-colours game, when none of your dice can move your own tokens, they pass to your partner colour (your partner's, or in the two-colours game your other one), which must use them if it can: that is a cession. Partners share safe cells, but they can capture each other on white cells.
+
+how-cartas-1 = Four players, each on their own, each with four tokens at home. Instead of dice you play cards. The first player to have all four tokens in their corridor, the four cells that branch off their start cell, wins.
+
+how-cartas-2 = Rounds deal 6, 5, 4 and 3 cards to each player, then 6 again. First each player passes one card face down to the player on their left; then, in turn, each plays one card. If none of your cards can be used, your whole hand is discarded and you wait for the next round.
+
+how-cartas-3 = An ace or a king brings a token out onto your start cell; otherwise the ace walks 1 or 11 and the king 13. The queen walks 12, and the 3, 5, 6, 8, 9 and 10 walk exactly that many. The 4 walks 4 forward or 4 back. The 2 walks 2, or takes a random card from the hand of a player you name.
+
+how-cartas-4 = The 7 is split among your own tokens: seven steps in all, shared as you like, and no share may pass one of your own tokens. The jack swaps one of your tokens on the track with any other token on the track, but not one at home, in a corridor or blocking its start. The joker is played as any card you choose.
+
+how-cartas-5 = A token just brought out blocks its start cell: nobody can pass it, land on it, capture it or swap it, you included, until it moves. Landing on a rival captures it and sends it home; you may pass other tokens, but not a blocking one, and you can never land on your own.
+
+how-cartas-6 = Walking forward across its own start cell, a token that has left it may turn into its corridor instead of going round again, and walks up it by the exact count, safe from everything. The short way home: take a token just brought out 4 back with a 4, then walk it forward into its corridor.

@@ -1274,12 +1274,15 @@ outcome-nobody = Nadie gana
 
 ## Choices: what a legal action does, for its button
 
+# A host's choice: the seat to decide ran out of time.
+choice-timeout = Se acaba el tiempo
+
 choice-poleana-sweep = Llama a la policía: todo rival en una casilla policía que marque la tirada vuelve a su salida
 
-# $to (your own cell number: 0, or 3 for a 6+3), $count (1, or 2 on a 6+6).
+# $to (the release cell: the colour's 0, or its 3 for a 6+3), $count (1, or 2 on a 6+6).
 choice-poleana-release = { $count ->
-        [one] Saca una ficha a tu casilla { $to }
-       *[other] Saca { $count } fichas a tu casilla { $to }
+        [one] Saca una ficha a la { $to }
+       *[other] Saca { $count } fichas a la { $to }
     }
 
 choice-poleana-rescue = Rescata la ficha del submundo a tu casilla 0
@@ -1964,3 +1967,57 @@ app-new-room = Nueva sala
 app-worker-failed = Falló el proceso de los bots: { $reason }
 
 app-worker-not-loaded = no se pudo cargar
+
+## How to play (the app's "Cómo se juega" / "How to play" panel)
+
+# The panel's title; each game's paragraphs are how-<game>-1, how-<game>-2, … in order, the same count in every language.
+
+app-how-to-play = Cómo se juega
+
+how-poleana-1 = La poleana es para dos a cuatro jugadores, cada uno con cuatro fichas que esperan en su salida. Cada ficha da una vuelta entera al perímetro y regresa por su propio lado, donde su esquina la lleva a su casa: seis casillas y luego la meta, a la que se llega con el número exacto. Ganas cuando tus cuatro fichas están en tu meta.
+
+how-poleana-2 = En tu turno tira los dos dados y luego toca una de las jugadas que se ofrecen. Puedes mover una ficha con un dado y otra ficha con el otro, o una sola ficha con la suma, pero nunca la misma ficha con los dos dados por separado. Un doble te da otra tirada; el tercer doble seguido es una infracción y termina tu turno en el acto.
+
+how-poleana-3 = Una ficha solo sale con una tirada liberadora, y liberar gasta la tirada entera: con 5+1, 4+2 o 3+3 sale una ficha a tu casilla 0, con 6+3 sale una a tu casilla 3 y con 6+6 salen dos a tu 0. Si solo te queda una ficha en la salida, el 6+6 la libera con un 6 y el otro 6 te queda para mover.
+
+how-poleana-4 = Si caes en una ficha rival sola, te la comes: vuelve a su salida y tu ficha avanza en el acto 10 casillas más (el +10). Si esas 10 terminan en otra rival, vuelves a comer y avanzas otras 10; si ningún camino admite las 10 completas, te quedas donde comiste. Tus casillas 0, 3 y 9 son seguros: mientras tu ficha esté en una, ningún rival puede caer ahí.
+
+how-poleana-5 = Dos fichas de un color en una casilla del perímetro forman un tapón: nadie puede pasarlo ni caer en él, ni siquiera su dueño. Con un doble, un tapón puede avanzar entero y comerse completo un tapón rival. De regreso a casa, al cruzar tu 14 puedes subir a tu puente: siete casillas que bajan en tu 4, un camino más largo donde nadie come ni salta fichas.
+
+how-poleana-6 = Con menos de cuatro jugadores, las casillas 0 a 8 de cada color ausente son casillas policía. Si un rival está en una cuyo número muestra tu tirada (cualquiera de los dados o la suma, y el 0 con una tirada liberadora), puedes llamar primero a la policía: ese rival vuelve a su salida y te queda la tirada entera. Las jugadas obligadas van en este orden: llamar a la policía, liberar o rescatar, comer y cualquier otra; cuando algo es obligado, el modo asistido marca con ✓ lo que cumple el reglamento y con ✕ lo demás.
+
+how-poleana-7 = Elegir una jugada ✕ es una infracción: tu ficha más adelantada vuelve a la salida (con su tapón, si forma uno); si no tienes ninguna afuera, una de la salida cae al submundo, del que solo sale con una tirada liberadora, y mientras esté ahí no mueves nada más. Cuidado con el jugador quieto: si una ficha llega a su meta cuando un rival nunca ha sacado ficha ni cometido infracción, ese rival gana en el acto.
+
+how-poleana-express-1 = La Poleana Express es la poleana en un tablero más chico, para partidas más cortas: cada lado tiene 13 casillas, numeradas del 0 al 12, y cada jugador tiene tres fichas. Ganas con tus tres fichas en tu meta.
+
+how-poleana-express-2 = La esquina pasa de la 9 a la 8: tus seguros son la 0, la 3 y la 8, y de regreso entras a tu casa directo desde tu 7; la casa conserva sus seis casillas y la meta.
+
+how-poleana-express-3 = Tu puente sale de tu 12 y sigue bajando en tu 4 tras siete casillas. Con menos de cuatro jugadores, las casillas policía de un color ausente son de su 0 a su 7.
+
+how-poleana-express-4 = Todo lo demás es como en la poleana clásica: los dados, las tiradas liberadoras, las jugadas obligadas, las capturas con su +10, los tapones, las infracciones, el submundo y la victoria del jugador quieto.
+
+how-parchis-1 = Cada color tiene cuatro fichas en casa. Sácalas a tu salida, llévalas por el recorrido de 68 casillas y súbelas por tu pasillo de siete casillas hasta la meta, a la que se llega con el número exacto. Los turnos van amarillo, azul, rojo, verde; gana el primer color con sus cuatro fichas en la meta (por parejas y con dos colores por jugador, el bando con las ocho).
+
+how-parchis-2 = Tira los dos dados y usa cada dado por separado, en el orden que quieras: dos fichas, o la misma ficha dos veces. Elige un dado, o un premio, y la ficha que mueve: toca una de las jugadas que se ofrecen. Un dado que se puede usar se tiene que usar.
+
+how-parchis-3 = Con un 5 sale una ficha a tu salida, y si un 5 puede sacar ficha, debe hacerlo (puedes jugar antes el otro dado). También puedes sumar 3+2 o 4+1 para sacar una ficha, y eso gasta los dos dados. Cuando las cuatro fichas de un color ya salieron de casa, cada 6 cuenta 7.
+
+how-parchis-4 = Si caes en una ficha rival sola en una casilla blanca, te la comes: vuelve a su casa. Los seguros, marcados con una estrella y entre ellos las salidas, se comparten sin comer. Dos fichas de un color en un seguro forman una barrera que nadie puede pasar, ni su dueño; en una casilla blanca esa pareja sí se puede pasar, pero nadie cae ahí ni la come. Si sacas ficha a tu salida cuando ya hay dos fichas en ella, te comes a la rival.
+
+how-parchis-5 = Premios: cada captura da un movimiento de 20 casillas, y cada ficha que llega a la meta, uno de 10. Es un solo movimiento, sin dividir, de una ficha de ese color que esté fuera de casa, y se juega antes que lo demás; si ninguna puede usarlo, pasa al compañero si lo hay, o se pierde. Si con el premio comes o llegas a la meta, ganas otro premio.
+
+how-parchis-6 = Un doble da otra tirada, hasta dos veces. Con un doble, si tienes una barrera debes abrir una con el primer dado que uses, cuando alguna jugada lo permita. El tercer doble seguido no se juega: la última ficha que moviste vuelve a casa, salvo que esté en su pasillo o en la meta, y se acaba el turno.
+
+how-parchis-7 = Por parejas (amarillo y rojo contra azul y verde) y con dos colores por jugador, cuando ningún dado sirve para tus fichas, pasan al color compañero (el de tu pareja o, con dos colores, tu otro color), que debe usarlos si puede: es la cesión. Los compañeros comparten los seguros, pero pueden comerse en las casillas blancas.
+
+how-cartas-1 = Cuatro jugadores, cada uno por su cuenta, con cuatro fichas en casa cada uno. En vez de dados se juegan cartas. Gana el primero que meta sus cuatro fichas en su pasillo, las cuatro casillas que salen de su casilla de salida.
+
+how-cartas-2 = Las rondas reparten 6, 5, 4 y 3 cartas a cada jugador, y luego otra vez 6. Primero cada jugador pasa una carta boca abajo al de su izquierda; después, por turnos, cada uno juega una carta. Si ninguna de tus cartas se puede usar, descartas la mano entera y esperas a la siguiente ronda.
+
+how-cartas-3 = El as y el rey sacan una ficha de casa a tu casilla de salida; si no, el as avanza 1 u 11 y el rey 13. La reina avanza 12, y el 3, 5, 6, 8, 9 y 10 avanzan justo ese número. El 4 avanza 4 o retrocede 4. El 2 avanza 2, o roba una carta al azar de la mano del jugador que elijas.
+
+how-cartas-4 = El 7 se reparte entre tus fichas: siete pasos en total, repartidos como quieras, y ninguna parte puede pasar por encima de una ficha tuya. La jota intercambia una ficha tuya de la pista con cualquier otra de la pista, salvo una que esté en casa, en un pasillo o haciendo barrera en su salida. El comodín se juega como la carta que tú elijas.
+
+how-cartas-5 = Una ficha recién salida hace barrera en su casilla de salida: nadie puede pasarla, caer en ella, comerla ni intercambiarla, tú tampoco, hasta que se mueva. Si caes en una ficha rival, te la comes y vuelve a su casa; puedes pasar por encima de otras fichas, salvo de una que hace barrera, pero nunca caer en una tuya.
+
+how-cartas-6 = Al avanzar por su casilla de salida, una ficha que ya la había dejado puede entrar a su pasillo en vez de dar otra vuelta, y avanza por él con el número exacto, a salvo de todo. El camino corto: con un 4, retrocede 4 una ficha recién salida y después llévala hacia adelante a su pasillo.

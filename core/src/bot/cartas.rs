@@ -258,7 +258,7 @@ fn state_values(state: &State, odds: &Odds) -> [f32; SEATS] {
 /// Deals the cards `view`'s seat cannot see at random, consistently with what it sees, and
 /// returns the whole position; `None` if the view does not add up (it always does for a view
 /// the engine made).
-pub(super) fn determinize<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Option<State> {
+pub(crate) fn determinize<R: Rng + ?Sized>(view: &View, rng: &mut R) -> Option<State> {
     let me = view.seat();
     let exchange = view.stage() == Stage::Exchange;
     if !matches!(view.stage(), Stage::Exchange | Stage::Play) || view.turn() != me {

@@ -58,7 +58,7 @@ use crate::colour::Colour;
 use crate::game::{Action, State, View};
 use crate::notation::{ParseError, number};
 
-mod cartas;
+pub(crate) mod cartas;
 mod cartas_expert;
 mod dice;
 mod expert;

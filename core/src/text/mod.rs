@@ -20,22 +20,29 @@
 //! assert_eq!("fr".parse::<Language>().unwrap_err().to_string(), "no catalogue for the language 'fr': there are en (English) and es (español)");
 //! ```
 
-use alloc::borrow::Cow;
-use alloc::format;
 use alloc::string::{String, ToString};
+#[cfg(feature = "text")]
 use alloc::vec::Vec;
 use core::fmt;
 use core::str::FromStr;
 
+#[cfg(feature = "text")]
 use fluent_bundle::concurrent::FluentBundle;
+#[cfg(feature = "text")]
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
-use serde_json::Value;
 
+#[cfg(feature = "text")]
 use crate::colour::Colour;
+#[cfg(feature = "text")]
 use crate::game::{Event, Game};
+#[cfg(feature = "text")]
 use crate::phase::{PlayError, Refusal};
+#[cfg(feature = "text")]
 use crate::record::{Record, Step};
-use crate::{cartas, parchis, poleana};
+
+mod message;
+
+pub use message::{Arg, Message};
 
 /// A language there is a catalogue for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -67,10 +74,11 @@ impl Language {
     }
 
     /// The catalogue's source text.
+    #[cfg(feature = "text")]
     const fn source(self) -> &'static str {
         match self {
-            Language::English => include_str!("../locales/en/fichas.ftl"),
-            Language::Spanish => include_str!("../locales/es/fichas.ftl"),
+            Language::English => include_str!("../../locales/en/fichas.ftl"),
+            Language::Spanish => include_str!("../../locales/es/fichas.ftl"),
         }
     }
 }
@@ -114,39 +122,21 @@ impl FromStr for Language {
     }
 }
 
-/// An argument of a message: a text or a number (numbers choose plural forms).
-#[derive(Clone, Debug, PartialEq)]
-pub enum Arg {
-    /// A text, such as a colour (`yellow`) or a spot (`Y12`).
-    Text(String),
-    /// A number.
-    Number(i64),
-}
-
-impl From<&str> for Arg {
-    fn from(text: &str) -> Arg {
-        Arg::Text(text.to_string())
-    }
-}
-
-impl From<i64> for Arg {
-    fn from(n: i64) -> Arg {
-        Arg::Number(n)
-    }
-}
-
 /// One language's messages.
+#[cfg(feature = "text")]
 pub struct Catalogue {
     language: Language,
     bundle: FluentBundle<FluentResource>,
 }
 
+#[cfg(feature = "text")]
 impl fmt::Debug for Catalogue {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Catalogue").field("language", &self.language).finish_non_exhaustive()
     }
 }
 
+#[cfg(feature = "text")]
 impl Catalogue {
     /// The messages of `language`.
     pub fn new(language: Language) -> Catalogue {
@@ -176,28 +166,53 @@ impl Catalogue {
     pub fn message(&self, id: &str, args: &[(&str, Arg)]) -> Option<String> {
         let mut fluent = FluentArgs::new();
         for (name, arg) in args {
-            match arg {
-                Arg::Text(text) => fluent.set(*name, FluentValue::from(text.as_str())),
-                Arg::Number(n) => fluent.set(*name, FluentValue::from(*n)),
-            }
+            fluent.set(*name, self.value(arg));
         }
-        self.format(id, &fluent)
-    }
-
-    fn format(&self, id: &str, args: &FluentArgs<'_>) -> Option<String> {
         let pattern = self.bundle.get_message(id)?.value()?;
         let mut errors = Vec::new();
-        Some(self.bundle.format_pattern(pattern, Some(args), &mut errors).into_owned())
+        Some(self.bundle.format_pattern(pattern, Some(&fluent), &mut errors).into_owned())
+    }
+
+    /// A [`Message`] in words; a message the catalogue lacks shows as its id.
+    pub fn format(&self, message: &Message) -> String {
+        let args: Vec<(&str, Arg)> = message.args.iter().map(|(n, a)| (n.as_str(), a.clone())).collect();
+        self.message(&message.id, &args).unwrap_or_else(|| message.id.clone())
+    }
+
+    /// An argument as Fluent takes it: messages worded first, lists joined.
+    fn value(&self, arg: &Arg) -> FluentValue<'static> {
+        match arg {
+            Arg::Text(text) => FluentValue::from(text.clone()),
+            Arg::Number(n) => FluentValue::from(*n),
+            Arg::Message(message) => FluentValue::from(self.format(message)),
+            Arg::List(messages) => {
+                let words: Vec<String> = messages.iter().map(|m| self.format(m)).collect();
+                FluentValue::from(self.list(&words))
+            }
+        }
+    }
+
+    /// Words joined as a list (`Yellow and Red`, `Amarillo y Rojo`).
+    fn list(&self, words: &[String]) -> String {
+        match words {
+            [] => String::new(),
+            [one] => one.clone(),
+            [rest @ .., last] => {
+                let comma = self.message("list-comma", &[]).unwrap_or_else(|| ", ".to_string());
+                let args = [("items", Arg::Text(rest.join(&comma))), ("last", Arg::Text(last.clone()))];
+                self.message("list-and", &args).unwrap_or_default()
+            }
+        }
     }
 
     /// A colour's name.
     pub fn colour(&self, colour: Colour) -> String {
-        self.message(&format!("colour-{}", colour.name()), &[]).unwrap_or_else(|| colour.name().to_string())
+        self.message(&Message::colour(colour).id, &[]).unwrap_or_else(|| colour.name().to_string())
     }
 
     /// Why an action is refused, in words for a player.
     pub fn refusal(&self, refusal: Refusal) -> String {
-        self.message(&format!("illegal-{}", refusal.code()), &[]).unwrap_or_else(|| refusal.text().to_string())
+        self.message(&Message::refusal(refusal).id, &[]).unwrap_or_else(|| refusal.text().to_string())
     }
 
     /// An action or outcome refused, in words for a player.
@@ -212,14 +227,11 @@ impl Catalogue {
     /// assert_eq!(spanish.play_error(&refused), "«home+6» no es legal aquí: solo un 5, o la suma 3+2 / 4+1, saca una ficha");
     /// ```
     pub fn play_error(&self, error: &PlayError) -> String {
-        let args: Vec<(&str, Arg)> = match error {
-            PlayError::Illegal { action, reason } => {
-                alloc::vec![("action", Arg::from(action.as_str())), ("reason", Arg::Text(self.refusal(*reason)))]
-            }
-            PlayError::BadOutcome { outcome } => alloc::vec![("outcome", Arg::from(outcome.as_str()))],
-            _ => Vec::new(),
-        };
-        self.message(&format!("error-play-{}", error.code()), &args).unwrap_or_else(|| error.to_string())
+        let message = Message::play_error(error);
+        match self.bundle.has_message(&message.id) {
+            true => self.format(&message),
+            false => error.to_string(),
+        }
     }
 
     /// A whole game told, step by step: every event of every step of `record`, from its start.
@@ -251,97 +263,6 @@ impl Catalogue {
     /// What `event` tells, as a sentence for a player. The event as a seat saw it (a card hidden
     /// from it) is told without the card.
     pub fn event(&self, event: &Event) -> String {
-        let (id, args) = event_message(self, event);
-        self.format(&id, &args).unwrap_or(id)
-    }
-}
-
-/// The message id and arguments that tell `event`: its game and serialised tag name the
-/// message, and its fields are the arguments, as `locales/README.md` lists them.
-fn event_message<'a>(catalogue: &Catalogue, event: &Event) -> (String, FluentArgs<'a>) {
-    let game = match event {
-        Event::Poleana(_) => "poleana",
-        Event::Parchis(_) => "parchis",
-        Event::Cartas(_) => "cartas",
-    };
-    let mut args = FluentArgs::new();
-    let Ok(Value::Object(fields)) = serde_json::to_value(event) else { return (format!("event-{game}"), args) };
-    let tag = fields.get("event").and_then(Value::as_str).unwrap_or_default().to_string();
-    let mut id = format!("event-{game}-{tag}");
-    for (name, value) in &fields {
-        match (name.as_str(), value) {
-            ("event" | "outcome" | "action", _) => {}
-            ("card" | "named", Value::String(letter)) => args.set(name.clone(), card_name(letter)),
-            ("card" | "named", _) => args.set(name.clone(), "hidden"),
-            ("roll", Value::Array(dice)) => args.set(name.clone(), dice_text(dice)),
-            ("dice", Value::Array(dice)) => {
-                let present: Vec<Value> = dice.iter().filter(|d| !d.is_null()).cloned().collect();
-                args.set("count", present.len() as i64);
-                args.set(name.clone(), dice_text(&present));
-            }
-            (_, Value::Bool(b)) => args.set(name.clone(), if *b { "true" } else { "false" }),
-            (_, Value::Number(n)) => args.set(name.clone(), n.as_i64().unwrap_or_default()),
-            (_, Value::String(text)) => match text.parse::<i64>() {
-                Ok(n) => args.set(name.clone(), n),
-                Err(_) => args.set(name.clone(), text.clone()),
-            },
-            _ => {}
-        }
-    }
-    match event {
-        Event::Poleana(poleana::Event::GameOver { outcome }) => match outcome {
-            poleana::Outcome::Standard(colour) => args.set("winner", colour.name()),
-            poleana::Outcome::Special(quiet) => {
-                id.push_str("-special");
-                let names: Vec<String> = quiet.iter().map(|c| catalogue.colour(c)).collect();
-                args.set("count", names.len() as i64);
-                args.set("winners", list(catalogue, &names));
-            }
-        },
-        Event::Parchis(parchis::Event::GameOver { outcome }) => {
-            let names: Vec<String> = outcome.winners.iter().map(|c| catalogue.colour(c)).collect();
-            args.set("count", names.len() as i64);
-            args.set("winners", list(catalogue, &names));
-        }
-        Event::Cartas(cartas::Event::Won { outcome }) => args.set("winner", outcome.winner().index() as i64),
-        Event::Cartas(cartas::Event::Played { action, .. }) => {
-            let text = action.to_string();
-            let (card, rest) = text.split_once(':').unwrap_or(("", text.as_str()));
-            let named = action.named().map_or_else(|| card.to_string(), |r| r.to_string());
-            args.set("action", rest.to_string());
-            args.set("card", card_name(card));
-            args.set("named", card_name(&named));
-        }
-        _ => {}
-    }
-    (id, args)
-}
-
-/// Dice as notation: `6-3`, or `5` for one.
-fn dice_text(dice: &[Value]) -> String {
-    let faces: Vec<String> = dice.iter().map(|d| d.to_string()).collect();
-    faces.join("-")
-}
-
-/// A card's name as the catalogues select on it (`ace`, `joker`), from its notation letter;
-/// `hidden` for anything else.
-fn card_name(letter: &str) -> &'static str {
-    let mut chars = letter.chars();
-    match (chars.next().and_then(cartas::Rank::from_letter), chars.next()) {
-        (Some(rank), None) => rank.name(),
-        _ => "hidden",
-    }
-}
-
-/// Names joined as a list (`Yellow and Red`, `Amarillo y Rojo`).
-fn list(catalogue: &Catalogue, names: &[String]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => {
-            let items = rest.join(&catalogue.message("list-comma", &[]).map_or(Cow::Borrowed(", "), Cow::Owned));
-            let args = [("items", Arg::Text(items)), ("last", Arg::Text(last.clone()))];
-            catalogue.message("list-and", &args).unwrap_or_default()
-        }
+        self.format(&Message::event(event))
     }
 }
