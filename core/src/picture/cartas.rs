@@ -40,7 +40,7 @@ use alloc::vec::Vec;
 use core::fmt::Write;
 
 use super::grid::CharGrid;
-use super::svg::{Anchor, Font, Paint, Svg};
+use super::svg::{Anchor, Font, Label, Paint, Svg};
 use super::{
     BOARD, CAPTION_HEIGHT, Caption, Census, FAINT, FRAME, Frame, GOLD, Geometry, INK, Mark, Marks, PAPER, Shape,
     draw_caption, draw_disc, draw_spots, draw_tokens, number_chars, put_text_cell, text_cell, tint, title_name,
@@ -108,6 +108,11 @@ fn owner(colour: Colour) -> Owner {
 /// `Red (seat 2)`.
 fn seat_name(seat: Seat) -> String {
     format!("{} (seat {seat})", title_name(colour(seat)))
+}
+
+/// A seat as the messages take it: its number.
+fn seat_number(seat: Seat) -> u8 {
+    u8::try_from(seat.index()).unwrap_or(u8::MAX)
 }
 
 /// Anticlockwise quarter turns (what [`turn`] counts) that draw `seat`'s part: one clockwise
@@ -385,8 +390,8 @@ fn draw_piles(svg: &mut Svg, view: &View) {
     draw_pile(svg, c - 58, top, usize::from(view.pile_size()), true);
     draw_pile(svg, c + 18, top, view.discards().len(), false);
     let label = Font::new(12, INK);
-    svg.centred_text(c - 38, c + 38, label, "pile");
-    svg.centred_text(c + 38, c + 38, label, "discards");
+    svg.centred_label(c - 38, c + 38, label, &Label::new("board-pile", "pile"));
+    svg.centred_label(c + 38, c + 38, label, &Label::new("board-discards", "discards"));
     svg.end_group();
 }
 
@@ -444,17 +449,19 @@ fn draw_panel(svg: &mut Svg, view: &View, census: &Census<Loc>, seat: Seat) {
     svg.group(if own { "seat own" } else { "seat" });
     let frame = if own { Paint::both(t.light, t.dark, 4) } else { Paint::both(t.light, t.main, 2) };
     svg.rect(x, y, PANEL, PANEL, 14, frame);
-    let name = format!("{} · seat {seat}", title_name(colour(seat)));
-    svg.text(x + 12, y + 26, Font::new(16, t.dark).bold().anchor(Anchor::Start), &name);
+    let name = Label::new("board-seat", format!("{} · seat {seat}", title_name(colour(seat))))
+        .number("seat", seat_number(seat));
+    svg.label(x + 12, y + 26, Font::new(16, t.dark).bold().anchor(Anchor::Start), &name);
     if own {
         svg.rect(x + PANEL - 56, y + 11, 44, 20, 10, Paint::fill(t.dark));
-        svg.centred_text(x + PANEL - 34, y + 21, Font::new(12, PAPER).bold(), "you");
+        svg.centred_label(x + PANEL - 34, y + 21, Font::new(12, PAPER).bold(), &Label::new("board-you", "you"));
     }
 
     let home = census.at(Loc::Home(seat))[colour(seat).index()];
     let (hx, hy, hw, hh) = home_rect(seat);
     svg.rect(hx, hy, hw, hh, 10, Paint::both(PAPER, t.main, 2));
-    svg.centred_text(hx + hw / 2, hy + 12, Font::new(12, t.dark).bold(), &format!("home {home}"));
+    let label = Label::new("board-home-count", format!("home {home}")).number("count", home);
+    svg.centred_label(hx + hw / 2, hy + 12, Font::new(12, t.dark).bold(), &label);
     svg.tokens_on(Some(Loc::Home(seat).spot_id()), owner);
     for slot in 0..TOKENS {
         let slot = i32::try_from(slot).unwrap_or(0);
@@ -468,33 +475,46 @@ fn draw_panel(svg: &mut Svg, view: &View, census: &Census<Loc>, seat: Seat) {
     }
     svg.tokens_on(None, owner);
 
-    let mut lines: Vec<(String, bool)> = Vec::new();
+    // Each line: a glyph before it (the note's ▶), its label, and whether it is bold.
+    let mut lines: Vec<(&str, Label, bool)> = Vec::new();
     if let Some(note) = seat_note(view, seat) {
-        lines.push((format!("▶ {note}"), true));
+        lines.push(("▶ ", note, true));
     }
-    lines.push((format!("corridor {} of {TOKENS}", view.board().in_corridor(seat)), false));
-    lines.extend(exchange_line(view, seat).map(|line| (line, false)));
+    let in_corridor = view.board().in_corridor(seat);
+    let corridor = Label::new("board-corridor-count", format!("corridor {in_corridor} of {TOKENS}"))
+        .number("count", u8::try_from(in_corridor).unwrap_or(u8::MAX))
+        .number("total", u8::try_from(TOKENS).unwrap_or(u8::MAX));
+    lines.push(("", corridor, false));
+    lines.extend(exchange_line(view, seat).map(|line| ("", line, false)));
     if leads(view, seat) {
-        lines.push(("leads the round".to_string(), false));
+        lines.push(("", Label::new("board-leads", "leads the round"), false));
     }
-    for (i, (line, bold)) in lines.iter().enumerate() {
+    for (i, (glyph, line, bold)) in lines.iter().enumerate() {
         let i = i32::try_from(i).unwrap_or(0);
         let font = Font::new(12, INK).anchor(Anchor::Start);
-        svg.text(x + 124, hy + 14 + 19 * i, if *bold { font.bold() } else { font }, line);
+        svg.labels(
+            x + 124,
+            hy + 14 + 19 * i,
+            if *bold { font.bold() } else { font },
+            glyph,
+            core::slice::from_ref(line),
+        );
     }
 
-    let count = usize::from(view.hand_sizes()[seat.index()]);
+    let count = view.hand_sizes()[seat.index()];
     let label = if own {
-        format!("your hand ({count})")
+        Label::new("board-your-hand", format!("your hand ({count})")).number("count", count)
     } else {
-        match count {
+        let english = match count {
             0 => "no cards".to_string(),
             1 => "1 card, face down".to_string(),
             n => format!("{n} cards, face down"),
-        }
+        };
+        Label::new("board-hand-hidden", english).number("count", count)
     };
+    let count = usize::from(count);
     let cards_top = y + 170;
-    svg.text(x + 12, cards_top - 8, Font::new(12, t.dark).anchor(Anchor::Start), &label);
+    svg.label(x + 12, cards_top - 8, Font::new(12, t.dark).anchor(Anchor::Start), &label);
     let ranks: Vec<Rank> = if own { view.hand().cards().collect() } else { Vec::new() };
     let shown = if own { ranks.len() } else { count }.min(24);
     let room = PANEL - 24 - CARD_W;
@@ -514,30 +534,35 @@ fn draw_panel(svg: &mut Svg, view: &View, census: &Census<Loc>, seat: Seat) {
 
 /// What a seat is doing, for its panel: to play, to pass, wins, … (a seat that has passed its
 /// card in the exchange says so on its exchange line).
-fn seat_note(view: &View, seat: Seat) -> Option<&'static str> {
+fn seat_note(view: &View, seat: Seat) -> Option<Label> {
     let turn = view.turn() == seat;
-    match view.stage() {
-        Stage::Over(outcome) => (outcome.winner == seat).then_some("wins"),
-        Stage::Deal => turn.then_some("next card"),
-        Stage::Exchange => turn.then_some("to pass"),
-        Stage::Play => turn.then_some("to play"),
-        Stage::Theft { victim } if victim == seat => Some("robbed"),
-        Stage::Theft { .. } => turn.then_some("steals"),
-    }
+    let (id, english) = match view.stage() {
+        Stage::Over(outcome) => (outcome.winner == seat).then_some(("board-note-wins", "wins"))?,
+        Stage::Deal => turn.then_some(("board-note-next-card", "next card"))?,
+        Stage::Exchange => turn.then_some(("board-note-to-pass", "to pass"))?,
+        Stage::Play => turn.then_some(("board-note-to-play", "to play"))?,
+        Stage::Theft { victim } if victim == seat => ("board-note-robbed", "robbed"),
+        Stage::Theft { .. } => turn.then_some(("board-note-steals", "steals"))?,
+    };
+    Some(Label::new(id, english))
 }
 
 /// The exchange as this view knows it: the card this seat gave and the one it got, or whether
 /// another seat has passed its card yet.
-fn exchange_line(view: &View, seat: Seat) -> Option<String> {
+fn exchange_line(view: &View, seat: Seat) -> Option<Label> {
     if seat == view.seat() {
         match (view.gave(), view.received()) {
-            (Some(gave), Some(got)) => Some(format!("gave {gave}, got {got}")),
-            (Some(gave), None) => Some(format!("gave {gave}")),
-            (None, Some(got)) => Some(format!("got {got}")),
+            (Some(gave), Some(got)) => Some(
+                Label::new("board-gave-got", format!("gave {gave}, got {got}"))
+                    .text("gave", gave.to_string())
+                    .text("got", got.to_string()),
+            ),
+            (Some(gave), None) => Some(Label::new("board-gave", format!("gave {gave}")).text("gave", gave.to_string())),
+            (None, Some(got)) => Some(Label::new("board-got", format!("got {got}")).text("got", got.to_string())),
             (None, None) => None,
         }
     } else if view.stage() == Stage::Exchange && view.chosen()[seat.index()] {
-        Some("passed a card".to_string())
+        Some(Label::new("board-passed-a-card", "passed a card"))
     } else {
         None
     }
@@ -548,63 +573,87 @@ fn leads(view: &View, seat: Seat) -> bool {
     view.first_player() == seat && !matches!(view.stage(), Stage::Over(_))
 }
 
-/// What the position is waiting for, as parts a caption joins.
-fn status_parts(view: &View) -> Vec<String> {
-    let turn = seat_name(view.turn());
+/// What the position is waiting for, as labels a caption joins.
+fn status_parts(view: &View) -> Vec<Label> {
+    let seat = view.turn();
+    let turn = seat_name(seat);
     let mut parts = Vec::new();
     if let Stage::Over(outcome) = view.stage() {
-        parts.push(format!("Game over: {} wins", seat_name(outcome.winner)));
+        let english = format!("Game over: {} wins", seat_name(outcome.winner));
+        parts.push(Label::new("board-game-over-seat-wins", english).number("seat", seat_number(outcome.winner)));
         return parts;
     }
-    parts.push(format!("Round {}", u32::from(view.round()) + 1));
-    parts.push(format!("{} cards each", view.deal_size()));
-    match view.stage() {
+    let round = u32::from(view.round()) + 1;
+    parts.push(Label::new("board-round", format!("Round {round}")).number("round", round));
+    let cards = view.deal_size();
+    parts.push(Label::new("board-cards-each", format!("{cards} cards each")).number("cards", cards));
+    let (stage, doing) = match view.stage() {
         Stage::Deal => {
-            parts.push("deal".to_string());
-            parts.push(format!("next card to {turn}"));
+            (Label::new("board-stage-deal", "deal"), Label::new("board-next-card-to", format!("next card to {turn}")))
         }
-        Stage::Exchange => {
-            parts.push("exchange".to_string());
-            parts.push(format!("{turn} to pass a card"));
-        }
+        Stage::Exchange => (
+            Label::new("board-stage-exchange", "exchange"),
+            Label::new("board-seat-to-pass", format!("{turn} to pass a card")),
+        ),
         Stage::Play => {
-            parts.push("play".to_string());
-            parts.push(format!("{turn} to play"));
+            (Label::new("board-stage-play", "play"), Label::new("board-seat-to-play", format!("{turn} to play")))
         }
         Stage::Theft { victim } => {
-            parts.push("play".to_string());
-            parts.push(format!("{turn} steals from {}", seat_name(victim)));
+            let english = format!("{turn} steals from {}", seat_name(victim));
+            let steals = Label::new("board-steals-from", english).number("seat", seat_number(seat));
+            parts.push(Label::new("board-stage-play", "play"));
+            parts.push(steals.number("victim", seat_number(victim)));
+            return parts;
         }
-        Stage::Over(_) => {}
-    }
+        Stage::Over(_) => return parts,
+    };
+    parts.push(stage);
+    parts.push(doing.number("seat", seat_number(seat)));
     parts
 }
 
 /// Whose view it is, the exchange as this seat knows it, the last theft, and the result.
-fn detail_parts(view: &View) -> Vec<String> {
+fn detail_parts(view: &View) -> Vec<Label> {
     let mut parts = Vec::new();
-    parts.push(format!("seen by {}", seat_name(view.seat())));
+    let seen_by = Label::new("board-seen-by", format!("seen by {}", seat_name(view.seat())));
+    parts.push(seen_by.number("seat", seat_number(view.seat())));
     if let Stage::Over(outcome) = view.stage() {
-        parts.push(format!("{} brought all four tokens into its corridor", title_name(colour(outcome.winner))));
+        let english = format!("{} brought all four tokens into its corridor", title_name(colour(outcome.winner)));
+        parts.push(Label::new("board-all-in-corridor", english).number("seat", seat_number(outcome.winner)));
         return parts;
     }
     match (view.gave(), view.received()) {
-        (Some(gave), Some(got)) => parts.push(format!("gave {gave}, received {got}")),
-        (Some(gave), None) => parts.push(format!("gave {gave}")),
-        (None, Some(got)) => parts.push(format!("received {got}")),
+        (Some(gave), Some(got)) => parts.push(
+            Label::new("board-gave-received", format!("gave {gave}, received {got}"))
+                .text("gave", gave.to_string())
+                .text("received", got.to_string()),
+        ),
+        (Some(gave), None) => {
+            parts.push(Label::new("board-gave", format!("gave {gave}")).text("gave", gave.to_string()))
+        }
+        (None, Some(got)) => {
+            parts.push(Label::new("board-received", format!("received {got}")).text("received", got.to_string()));
+        }
         (None, None) => {}
     }
     // The latest theft; the view text below lists them all.
     if let Some(theft) = view.thefts().last() {
-        parts.push(theft_text(theft));
+        parts.push(theft_label(theft));
     }
     parts
 }
 
 /// `theft: Blue (seat 1) took Q from Red (seat 2)`, or `took a card` when the view hides it.
-fn theft_text(theft: Theft) -> String {
-    let card = theft.card.map_or_else(|| "a card".to_string(), |c| c.to_string());
-    format!("theft: {} took {card} from {}", seat_name(theft.thief), seat_name(theft.victim))
+fn theft_label(theft: Theft) -> Label {
+    let (card, english) = match theft.card {
+        Some(card) => (card.to_string(), card.to_string()),
+        None => ("hidden".to_string(), "a card".to_string()),
+    };
+    let english = format!("theft: {} took {english} from {}", seat_name(theft.thief), seat_name(theft.victim));
+    Label::new("board-theft", english)
+        .number("thief", seat_number(theft.thief))
+        .number("victim", seat_number(theft.victim))
+        .text("card", card)
 }
 
 fn caption(view: &View) -> Caption {
@@ -613,22 +662,24 @@ fn caption(view: &View) -> Caption {
             Stage::Over(outcome) => outcome.winner,
             _ => view.turn(),
         })),
-        status: status_parts(view).join(" · "),
-        detail: detail_parts(view).join(" · "),
+        status: status_parts(view),
+        detail: detail_parts(view),
         title: caption_title(view),
     }
 }
 
 /// `Cartas · cartas (110 cards)`, with the key to the octagon when the deck's text leaves room
 /// for it beside the key to the marks.
-fn caption_title(view: &View) -> String {
+fn caption_title(view: &View) -> Vec<Label> {
     let config = view.config();
-    let mut title = format!("Cartas · {config} ({} cards)", config.deck().len());
-    let key = " · octagon: blocks its start · clockwise";
-    if title.chars().count() + key.chars().count() <= 72 {
-        title.push_str(key);
-    }
-    title
+    let cards = config.deck().len();
+    let title = Label::new("board-title-cartas", format!("Cartas · {config} ({cards} cards)"))
+        .text("config", config.to_string())
+        .number("cards", u32::try_from(cards).unwrap_or(u32::MAX));
+    let key = Label::new("board-cartas-key", "octagon: blocks its start · clockwise");
+    let width =
+        title.english.chars().count() + super::svg::LABEL_SEPARATOR.chars().count() + key.english.chars().count();
+    if width <= 72 { alloc::vec![title, key] } else { alloc::vec![title] }
 }
 
 /// The view written like a position text: what this seat may see, and nothing else.
@@ -708,6 +759,7 @@ pub(super) fn text(view: &View, last: &[game::Event]) -> String {
     write_wrapped(&mut out, &[config, format!("seen by {}", seat_name(view.seat()))]);
     grid.write_into(&mut out);
     for parts in [status_parts(view), detail_parts(view)] {
+        let parts: Vec<String> = parts.into_iter().map(|label| label.english).collect();
         write_wrapped(&mut out, &parts);
     }
     out.push_str("Tokens stand under their cell: Y a token of Yellow's, Y! one blocking its start\n");
@@ -750,12 +802,12 @@ fn write_panel(grid: &mut CharGrid, view: &View, census: &Census<Loc>, marks: &M
         _ if own => format!("hand {}", cards.concat()),
         _ => format!("hand {count} cards"),
     });
-    lines.extend(exchange_line(view, seat));
+    lines.extend(exchange_line(view, seat).map(|line| line.english));
     if leads(view, seat) {
         lines.push("leads the round".to_string());
     }
     if let Some(note) = seat_note(view, seat) {
-        lines.push(format!("<- {note}"));
+        lines.push(format!("<- {}", note.english));
     }
     for (i, line) in lines.iter().enumerate() {
         let clipped: String = line.chars().take(TEXT_PANEL).collect();

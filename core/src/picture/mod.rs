@@ -19,6 +19,15 @@
 //! tokens), and every token's disc carries its `data-token` ([`Token::name`]: `Y@Y12`). Where
 //! each spot lies is [`geometry`], the same for every position of a variant.
 //!
+//! Every word of the SVG is a label a page may word in its own language: a
+//! `<tspan data-message="board-to-roll" data-args="{&quot;colour&quot;:&quot;yellow&quot;}">`
+//! around its English (`Yellow to roll`), naming its message in the catalogues (`locales/`,
+//! `board-…` and `colour-…`) and that message's arguments as a JSON object: texts, numbers, and
+//! lists of colours as the messages that name them (`[{"id":"colour-red","args":{}}]`), to be
+//! joined with `list-and`. The labels of one line are joined by ` · `. Numbers, notation (`c3`,
+//! `3c`, card letters) and glyphs (★, ⚠) are plain text. Without a page's help the picture reads
+//! in English; the text picture is English only.
+//!
 //! Pictures are deterministic: the same view and events always give the same bytes. They never
 //! panic, and the SVG is self-contained (a `viewBox`, no external resources) with the position
 //! text as its `<title>` (for Cartas, the view written the same way, with `seen_by`).
@@ -56,7 +65,7 @@ use crate::colour::{Colour, ColourSet};
 use crate::game::{Event, Variant, View};
 use crate::movement::SpotId;
 use grid::CharGrid;
-use svg::{Anchor, Font, Paint, Svg};
+use svg::{Anchor, Font, Label, Paint, Svg, colour_id};
 
 /// Where every spot of `variant`'s board is in its SVG picture (the coordinates of its
 /// `viewBox`), for a front end that places, animates or finds tokens itself: the same for every
@@ -270,6 +279,17 @@ pub(crate) const fn title_name(colour: Colour) -> &'static str {
     }
 }
 
+/// A colour's name as a label: `Yellow` (`colour-yellow`).
+pub(crate) fn colour_label(colour: Colour) -> Label {
+    Label::new(colour_id(colour), title_name(colour))
+}
+
+/// The English of labels joined as a text picture joins them (`, `).
+pub(crate) fn english(labels: &[Label]) -> String {
+    let words: Vec<&str> = labels.iter().map(|label| label.english.as_str()).collect();
+    words.join(", ")
+}
+
 /// Colours as a reader lists them: `Blue`, `Blue and Red`, `Yellow, Blue and Red`.
 pub(crate) fn names(set: ColourSet) -> String {
     let mut out = String::new();
@@ -470,15 +490,15 @@ pub(crate) fn draw_tokens(svg: &mut Svg, cx: i32, cy: i32, r: i32, counts: [u8; 
     }
 }
 
-/// What a caption says: whose turn and what is in hand, the details (the result, doubles, quiet
-/// colours, a pending bonus), and the game's configuration.
+/// What a caption says, each line as labels joined by ` · `: whose turn and what is in hand, the
+/// details (the result, doubles, quiet colours, a pending bonus), and the game's configuration.
 #[derive(Debug)]
 pub(crate) struct Caption {
     /// The colour to act, or the winner, drawn as a disc before the status.
     pub colour: Option<Colour>,
-    pub status: String,
-    pub detail: String,
-    pub title: String,
+    pub status: Vec<Label>,
+    pub detail: Vec<Label>,
+    pub title: Vec<Label>,
 }
 
 /// The height of the band a caption takes.
@@ -494,9 +514,9 @@ pub(crate) fn draw_caption(svg: &mut Svg, left: i32, top: i32, width: i32, capti
         }
         None => left,
     };
-    svg.text(text_left, top + 23, Font::new(18, INK).bold().anchor(Anchor::Start), &caption.status);
-    svg.text(left, top + 47, Font::new(15, INK).anchor(Anchor::Start), &caption.detail);
-    svg.text(left, top + 71, Font::new(13, FAINT).anchor(Anchor::Start), &caption.title);
+    svg.labels(text_left, top + 23, Font::new(18, INK).bold().anchor(Anchor::Start), "", &caption.status);
+    svg.labels(left, top + 47, Font::new(15, INK).anchor(Anchor::Start), "", &caption.detail);
+    svg.labels(left, top + 71, Font::new(13, FAINT).anchor(Anchor::Start), "", &caption.title);
     draw_legend(svg, left + width, top + 71);
     svg.end_group();
 }
@@ -504,11 +524,11 @@ pub(crate) fn draw_caption(svg: &mut Svg, left: i32, top: i32, width: i32, capti
 /// The key to the last-move marks, right-aligned on the baseline `y`.
 fn draw_legend(svg: &mut Svg, right: i32, y: i32) {
     let small = Font::new(13, FAINT).anchor(Anchor::Start);
-    svg.text(right - 140, y, small.anchor(Anchor::End), "last move:");
+    svg.label(right - 140, y, small.anchor(Anchor::End), &Label::new("board-last-move", "last move:"));
     svg.rect(right - 132, y - 11, 14, 14, 3, Paint::line(MARK, 2).dashed());
-    svg.text(right - 112, y, small, "from");
+    svg.label(right - 112, y, small, &Label::new("board-from", "from"));
     svg.rect(right - 62, y - 11, 14, 14, 3, Paint::line(MARK, 3));
-    svg.text(right - 42, y, small, "to");
+    svg.label(right - 42, y, small, &Label::new("board-to", "to"));
 }
 
 /// Writes a board cell of a text picture. Each grid cell (`col`, `row`) takes four columns and

@@ -23,11 +23,11 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::grid::CharGrid;
-use super::svg::{Anchor, Font, Paint, Svg};
+use super::svg::{Anchor, Font, Label, Paint, Svg};
 use super::{
     ABSENT, BOARD, CAPTION_HEIGHT, Caption, Census, FAINT, FRAME, Frame, Geometry, INK, Mark, Marks, PAPER, Shape,
-    draw_caption, draw_disc, draw_spots, draw_stack, names, number_chars, put_text_cell, single, text_cell, tint,
-    tint_in, title_name, token_letters, turn,
+    colour_label, draw_caption, draw_disc, draw_spots, draw_stack, english, names, number_chars, put_text_cell, single,
+    text_cell, tint, tint_in, title_name, token_letters, turn,
 };
 use crate::colour::Colour;
 use crate::game;
@@ -316,7 +316,7 @@ fn draw_home(svg: &mut Svg, playing: bool, census: &Census<Loc>, colour: Colour)
     svg.group("home");
     svg.rect(x + 10, y + 10, w - 20, h - 20, 20, Paint::both(tint.main, tint.dark, 3));
     svg.circle(cx, cy, HOME_R, Paint::both(tint.light, tint.dark, 2));
-    svg.centred_text(cx, cy - 64, Font::new(20, tint.dark).bold(), title_name(colour));
+    svg.centred_label(cx, cy - 64, Font::new(20, tint.dark).bold(), &colour_label(colour));
     if playing {
         let home = census.at(Loc::Home(colour))[colour.index()];
         let goal = census.at(Loc::Goal(colour))[colour.index()];
@@ -331,9 +331,12 @@ fn draw_home(svg: &mut Svg, playing: bool, census: &Census<Loc>, colour: Colour)
             }
         }
         svg.tokens_on(None, Owner::Colour);
-        svg.centred_text(cx, cy + 70, Font::new(14, tint.dark), &format!("home {home} · goal {goal}"));
+        let label = Label::new("board-home-goal", format!("home {home} · goal {goal}"))
+            .number("home", home)
+            .number("goal", goal);
+        svg.centred_label(cx, cy + 70, Font::new(14, tint.dark), &label);
     } else {
-        svg.centred_text(cx, cy + 12, Font::new(16, FAINT), "not playing");
+        svg.centred_label(cx, cy + 12, Font::new(16, FAINT), &Label::new("board-not-playing", "not playing"));
     }
     svg.end_group();
 }
@@ -371,67 +374,85 @@ fn draw_cell_tokens(svg: &mut Svg, loc: Loc, counts: [u8; 4]) {
     }
 }
 
-/// What the position is waiting for, as parts a caption joins.
-fn status_parts(state: &State) -> Vec<String> {
+/// What the position is waiting for, as labels a caption joins.
+fn status_parts(state: &State) -> Vec<Label> {
     let mut parts = Vec::new();
     match state.phase() {
         Phase::Over(outcome) => {
-            let verb = if outcome.winners.len() == 1 { "wins" } else { "win" };
-            parts.push(format!("Game over: {} {verb}", names(outcome.winners)));
+            let count = outcome.winners.len();
+            let verb = if count == 1 { "wins" } else { "win" };
+            parts.push(
+                Label::new("board-game-over-win", format!("Game over: {} {verb}", names(outcome.winners)))
+                    .colours("winners", outcome.winners)
+                    .number("count", u8::try_from(count).unwrap_or(u8::MAX)),
+            );
         }
-        Phase::Chance => parts.push(format!("{} to roll", title_name(state.turn()))),
+        Phase::Chance => {
+            let turn = state.turn();
+            parts.push(Label::new("board-to-roll", format!("{} to roll", title_name(turn))).colour("colour", turn));
+        }
         Phase::Decide(seat) => {
-            let actor = state.actor();
-            parts.push(format!("{} to play (seat {seat})", title_name(actor)));
-            if actor != state.turn() {
-                parts.push(format!("{}'s turn", title_name(state.turn())));
+            let (actor, turn) = (state.actor(), state.turn());
+            let english = format!("{} to play (seat {seat})", title_name(actor));
+            let seat_number = u8::try_from(seat.index()).unwrap_or(u8::MAX);
+            parts.push(Label::new("board-to-play-seat", english).colour("colour", actor).number("seat", seat_number));
+            if actor != turn {
+                parts.push(Label::new("board-turn-of", format!("{}'s turn", title_name(turn))).colour("colour", turn));
             }
             if let Some(roll) = state.roll() {
-                parts.push(format!("rolled {roll}"));
+                parts.push(Label::new("board-rolled", format!("rolled {roll}")).text("roll", roll.to_string()));
             }
-            let dice: Vec<String> = state.pending_dice().map(|d| d.to_string()).collect();
+            let dice: Vec<u8> = state.pending_dice().map(|d| d.value()).collect();
             match dice.as_slice() {
-                [] => parts.push("dice used".to_string()),
-                [die] => parts.push(format!("{die} left")),
+                [] => parts.push(Label::new("board-dice-used", "dice used")),
+                [die] => parts.push(Label::new("board-die-left", format!("{die} left")).number("die", *die)),
                 _ => {}
             }
             if let Some(bonus) = state.bonus() {
-                parts.push(format!("bonus {} for {}", bonus.amount, title_name(bonus.colour)));
+                let english = format!("bonus {} for {}", bonus.amount, title_name(bonus.colour));
+                parts.push(
+                    Label::new("board-bonus-for", english)
+                        .number("amount", bonus.amount)
+                        .colour("colour", bonus.colour),
+                );
             }
         }
     }
     parts
 }
 
-fn detail_parts(state: &State) -> Vec<String> {
+/// The mode, each pair of partners, and doubles in a row.
+fn detail_parts(state: &State) -> Vec<Label> {
     let config = state.config();
     let mut parts = Vec::new();
-    parts.push(format!("{} mode", config.mode().name()));
+    let mode = config.mode().name();
+    parts.push(Label::new("board-mode", format!("{mode} mode")).text("mode", mode));
     if config.mode().has_partners() {
-        let pairs: Vec<String> = config
-            .colours()
-            .iter()
-            .filter(|c| c.index() < 2)
-            .map(|c| format!("{} with {}", title_name(c), title_name(c.opposite())))
-            .collect();
-        parts.push(pairs.join(", "));
+        for colour in config.colours().iter().filter(|c| c.index() < 2) {
+            let partner = colour.opposite();
+            let english = format!("{} with {}", title_name(colour), title_name(partner));
+            parts.push(Label::new("board-partners", english).colour("colour", colour).colour("partner", partner));
+        }
     }
     if state.doubles() > 0 && !state.is_over() {
-        parts.push(format!("doubles in a row: {}", state.doubles()));
+        let english = format!("doubles in a row: {}", state.doubles());
+        parts.push(Label::new("board-doubles", english).number("count", state.doubles()));
     }
     parts
 }
 
 fn caption(state: &State) -> Caption {
     let config = state.config();
+    let title =
+        Label::new("board-title-parchis", format!("Parchís · {config} · ★ safe")).text("config", config.to_string());
     Caption {
         colour: match state.outcome() {
             None => Some(state.actor()),
             Some(outcome) => single(outcome.winners),
         },
-        status: status_parts(state).join(" · "),
-        detail: detail_parts(state).join(" · "),
-        title: format!("Parchís · {config} · ★ safe"),
+        status: status_parts(state),
+        detail: detail_parts(state),
+        title: alloc::vec![title],
     }
 }
 
@@ -471,9 +492,9 @@ pub(super) fn text(state: &State, last: &[game::Event]) -> String {
     let mut out = String::new();
     out.push_str(&format!("{config}\n"));
     grid.write_into(&mut out);
-    out.push_str(&status_parts(state).join(", "));
+    out.push_str(&english(&status_parts(state)));
     out.push('\n');
-    out.push_str(&detail_parts(state).join(", "));
+    out.push_str(&english(&detail_parts(state)));
     out.push('\n');
     let exits: Vec<String> = config.colours().iter().map(|c| format!("{}{}", c.letter(), exit(c))).collect();
     out.push_str(&format!("* safe (exits {})  y1..y7 corridors  Y2 in the centre: 2 at the goal\n", exits.join(" ")));

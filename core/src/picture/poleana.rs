@@ -25,11 +25,11 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
 use super::grid::CharGrid;
-use super::svg::{Anchor, Font, Paint, Svg};
+use super::svg::{Anchor, Font, Label, Paint, Svg};
 use super::{
     ABSENT, BOARD, CAPTION_HEIGHT, Caption, Census, FAINT, FRAME, Frame, GOLD, Geometry, INK, Mark, Marks, PAPER,
-    POLICE, Shape, draw_caption, draw_disc, draw_spots, draw_tokens, names, number_chars, put_text_cell, single,
-    text_cell, tint, tint_in, title_name, token_letters, turn,
+    POLICE, Shape, colour_label, draw_caption, draw_disc, draw_spots, draw_tokens, english, names, number_chars,
+    put_text_cell, single, text_cell, tint, tint_in, title_name, token_letters, turn,
 };
 use crate::colour::Colour;
 use crate::game;
@@ -430,8 +430,8 @@ fn draw_pocket(svg: &mut Svg, layout: &Layout, config: &Config, census: &Census<
     svg.group("pocket");
     if !config.colours().contains(colour) {
         svg.rect(x, y, side, side, 10, Paint::both(BOARD, ABSENT.main, 2).dashed());
-        svg.centred_text(cx, y + 26, Font::new(14, FAINT).bold(), title_name(colour));
-        svg.centred_text(cx, y + 46, Font::new(12, FAINT), "not playing");
+        svg.centred_label(cx, y + 26, Font::new(14, FAINT).bold(), &colour_label(colour));
+        svg.centred_label(cx, y + 46, Font::new(12, FAINT), &Label::new("board-not-playing", "not playing"));
         let police = format!("⚠ 0–{}", layout.board.police_max());
         svg.centred_text(cx, y + 66, Font::new(12, POLICE).bold(), &police);
         svg.end_group();
@@ -442,12 +442,14 @@ fn draw_pocket(svg: &mut Svg, layout: &Layout, config: &Config, census: &Census<
     let limbo = census.at(Loc::Limbo(colour))[colour.index()];
     let (_, limbo_box) = layout.pocket_boxes(colour);
     svg.rect(x, y, side, side, 10, Paint::both(tint.light, tint.main, 2));
-    svg.centred_text(cx, y + 13, Font::new(12, tint.dark).bold(), &format!("start {start}"));
+    let label = Label::new("board-start-count", format!("start {start}")).number("count", start);
+    svg.centred_label(cx, y + 13, Font::new(12, tint.dark).bold(), &label);
     svg.tokens_on(Some(Loc::Start(colour).spot_id()), Owner::Colour);
     draw_slots(svg, cx, y + 32, 8, colour, start, layout.board.tokens());
     if let Shape::Rect { x, y, w, h } = limbo_box {
         svg.rect(x, y, w, h, 6, Paint::fill("#3b3144"));
-        svg.centred_text(cx, y + 10, Font::new(11, "#ffffff"), &format!("limbo {limbo}"));
+        let label = Label::new("board-limbo-count", format!("limbo {limbo}")).number("count", limbo);
+        svg.centred_label(cx, y + 10, Font::new(11, "#ffffff"), &label);
         svg.tokens_on(Some(Loc::Limbo(colour).spot_id()), Owner::Colour);
         draw_slots(svg, cx, y + 25, 6, colour, limbo, usize::from(limbo));
     }
@@ -504,24 +506,31 @@ fn draw_die(svg: &mut Svg, cx: i32, cy: i32, face: u8, used: bool) {
     }
 }
 
-/// What the position is waiting for, as parts a caption joins.
-fn status_parts(state: &State) -> Vec<String> {
-    let turn = title_name(state.turn());
+/// What the position is waiting for, as labels a caption joins.
+fn status_parts(state: &State) -> Vec<Label> {
+    let turn = state.turn();
+    let name = title_name(turn);
     let mut parts = Vec::new();
     match state.phase() {
-        Phase::Over(Outcome::Standard(winner)) => parts.push(format!("Game over: {} wins", title_name(winner))),
-        Phase::Over(Outcome::Special(set)) => parts.push(format!("Game over: special victory for {}", names(set))),
-        Phase::Chance => parts.push(format!("{turn} to roll")),
+        Phase::Over(Outcome::Standard(winner)) => parts.push(
+            Label::new("board-game-over-wins", format!("Game over: {} wins", title_name(winner)))
+                .colour("colour", winner),
+        ),
+        Phase::Over(Outcome::Special(set)) => parts.push(
+            Label::new("board-game-over-special", format!("Game over: special victory for {}", names(set)))
+                .colours("winners", set),
+        ),
+        Phase::Chance => parts.push(Label::new("board-to-roll", format!("{name} to roll")).colour("colour", turn)),
         Phase::Decide(_) => {
-            parts.push(format!("{turn} to play"));
+            parts.push(Label::new("board-to-play", format!("{name} to play")).colour("colour", turn));
             if let Some(roll) = state.roll() {
-                parts.push(format!("rolled {roll}"));
+                parts.push(Label::new("board-rolled", format!("rolled {roll}")).text("roll", roll.to_string()));
             }
             if let Some(die) = state.die_left() {
-                parts.push(format!("{die} left"));
+                parts.push(Label::new("board-die-left", format!("{die} left")).number("die", die.value()));
             }
             if state.plus_ten_pending() {
-                parts.push("+10 to walk".to_string());
+                parts.push(Label::new("board-plus-ten-to-walk", "+10 to walk"));
             }
         }
     }
@@ -530,19 +539,31 @@ fn status_parts(state: &State) -> Vec<String> {
 
 /// The details under the status: doubles in a row and quiet colours while playing, what the
 /// result means once over.
-fn detail_parts(state: &State) -> Vec<String> {
+fn detail_parts(state: &State) -> Vec<Label> {
     let mut parts = Vec::new();
     match state.outcome() {
-        Some(Outcome::Standard(winner)) => parts.push(format!("{} brought every token home", title_name(winner))),
+        Some(Outcome::Standard(winner)) => parts.push(
+            Label::new("board-every-token-home", format!("{} brought every token home", title_name(winner)))
+                .colour("colour", winner),
+        ),
         Some(Outcome::Special(quiet)) => {
-            parts.push(format!("{} scored while {} had never moved", title_name(state.turn()), names(quiet)));
+            let english = format!("{} scored while {} had never moved", title_name(state.turn()), names(quiet));
+            let count = u8::try_from(quiet.len()).unwrap_or(u8::MAX);
+            parts.push(
+                Label::new("board-scored-while-quiet", english)
+                    .colour("colour", state.turn())
+                    .colours("winners", quiet)
+                    .number("count", count),
+            );
         }
         None => {
             if state.doubles() > 0 {
-                parts.push(format!("doubles in a row: {}", state.doubles()));
+                let english = format!("doubles in a row: {}", state.doubles());
+                parts.push(Label::new("board-doubles", english).number("count", state.doubles()));
             }
             if !state.quiet().is_empty() {
-                parts.push(format!("quiet: {}", names(state.quiet())));
+                let english = format!("quiet: {}", names(state.quiet()));
+                parts.push(Label::new("board-quiet", english).colours("colours", state.quiet()));
             }
         }
     }
@@ -551,18 +572,21 @@ fn detail_parts(state: &State) -> Vec<String> {
 
 fn caption(state: &State) -> Caption {
     let config = state.config();
-    let board = match config.board() {
-        Board::Classic => "classic",
-        Board::Express => "Express",
+    let (board, key) = match config.board() {
+        Board::Classic => ("classic", "classic"),
+        Board::Express => ("Express", "express"),
     };
+    let title = format!("Poleana {board} · {config} · ★ safe · ⚠ police");
     Caption {
         colour: match state.outcome() {
             None => Some(state.turn()),
             Some(outcome) => single(outcome.winners()),
         },
-        status: status_parts(state).join(" · "),
-        detail: detail_parts(state).join(" · "),
-        title: format!("Poleana {board} · {config} · ★ safe · ⚠ police"),
+        status: status_parts(state),
+        detail: detail_parts(state),
+        title: alloc::vec![
+            Label::new("board-title-poleana", title).text("board", key).text("config", config.to_string())
+        ],
     }
 }
 
@@ -587,11 +611,11 @@ pub(super) fn text(state: &State, last: &[game::Event]) -> String {
     let mut out = String::new();
     out.push_str(&format!("{config}\n"));
     grid.write_into(&mut out);
-    out.push_str(&status_parts(state).join(", "));
+    out.push_str(&english(&status_parts(state)));
     out.push('\n');
     let details = detail_parts(state);
     if !details.is_empty() {
-        out.push_str(&details.join(", "));
+        out.push_str(&english(&details));
         out.push('\n');
     }
     out.push_str("Tokens stand under their cell: Y one token, YY a tapon of two, YYY three\n");

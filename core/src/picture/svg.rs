@@ -1,11 +1,17 @@
 //! A tiny SVG writer. Coordinates are whole pixels and attributes come in a fixed order, so the
 //! same picture is always the same bytes; text is escaped, so any label makes well-formed XML.
+//!
+//! Words are written as [`Label`]s: each is a `<tspan>` that carries its catalogue message
+//! (`data-message`, an id of `locales/*/fichas.ftl`) and that message's arguments (`data-args`,
+//! a JSON object), around its English text. A page in another language words each label from
+//! its catalogue; without a page's help the picture reads in English.
 
 use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt::Write;
 
 use super::Shape;
-use crate::colour::Colour;
+use crate::colour::{Colour, ColourSet};
 use crate::movement::{Owner, SpotId, Token};
 
 /// How a shape is filled and outlined.
@@ -71,6 +77,102 @@ impl<'a> Font<'a> {
         self
     }
 }
+
+/// A label's argument, as its message reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum LabelArg {
+    /// A text: a colour (`yellow`), a roll (`6-3`), a card letter, a variant's text.
+    Text(String),
+    /// A number (numbers choose plural forms).
+    Number(i64),
+    /// Colours worded one by one (`colour-yellow` …) and joined as a list (`Yellow and Red`).
+    Colours(ColourSet),
+}
+
+/// A word-bearing label of a picture: the catalogue message that words it (`board-to-roll`),
+/// its arguments in a fixed order, and its English, which the picture shows as it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Label {
+    pub id: &'static str,
+    pub args: Vec<(&'static str, LabelArg)>,
+    pub english: String,
+}
+
+impl Label {
+    /// The message `id`, reading `english` in English, with no arguments yet.
+    pub fn new(id: &'static str, english: impl Into<String>) -> Label {
+        Label { id, args: Vec::new(), english: english.into() }
+    }
+
+    /// The label with one more argument, a text.
+    pub fn text(mut self, name: &'static str, text: impl Into<String>) -> Label {
+        self.args.push((name, LabelArg::Text(text.into())));
+        self
+    }
+
+    /// The label with one more argument, a number.
+    pub fn number(mut self, name: &'static str, n: impl Into<i64>) -> Label {
+        self.args.push((name, LabelArg::Number(n.into())));
+        self
+    }
+
+    /// The label with one more argument, a colour as its messages select on it (`yellow`).
+    pub fn colour(self, name: &'static str, colour: Colour) -> Label {
+        self.text(name, colour.name())
+    }
+
+    /// The label with one more argument, colours to be listed.
+    pub fn colours(mut self, name: &'static str, colours: ColourSet) -> Label {
+        self.args.push((name, LabelArg::Colours(colours)));
+        self
+    }
+
+    /// The arguments as a JSON object, in their order: `{"colour":"yellow","count":2}`; a list of
+    /// colours as the messages that name them, `[{"id":"colour-yellow","args":{}}, …]`.
+    pub fn args_json(&self) -> String {
+        let mut out = String::from("{");
+        for (i, (name, arg)) in self.args.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            json_string_into(&mut out, name);
+            out.push(':');
+            match arg {
+                LabelArg::Text(text) => json_string_into(&mut out, text),
+                LabelArg::Number(n) => {
+                    let _ = write!(out, "{n}");
+                }
+                LabelArg::Colours(colours) => {
+                    out.push('[');
+                    for (k, colour) in colours.iter().enumerate() {
+                        if k > 0 {
+                            out.push(',');
+                        }
+                        out.push_str("{\"id\":");
+                        json_string_into(&mut out, colour_id(colour));
+                        out.push_str(",\"args\":{}}");
+                    }
+                    out.push(']');
+                }
+            }
+        }
+        out.push('}');
+        out
+    }
+}
+
+/// The message that names a colour: `colour-yellow`.
+pub(crate) const fn colour_id(colour: Colour) -> &'static str {
+    match colour {
+        Colour::Yellow => "colour-yellow",
+        Colour::Blue => "colour-blue",
+        Colour::Red => "colour-red",
+        Colour::Green => "colour-green",
+    }
+}
+
+/// What separates the labels of one line, as the captions have always joined their parts.
+pub(crate) const LABEL_SEPARATOR: &str = " · ";
 
 /// An SVG document being written.
 #[derive(Debug)]
@@ -203,8 +305,53 @@ impl Svg {
         self.out.push_str(" stroke-linejoin=\"round\"/>\n");
     }
 
-    /// A label whose baseline starts, centres or ends at (`x`, `y`).
+    /// A text without words (a number, notation, a glyph) whose baseline starts, centres or
+    /// ends at (`x`, `y`).
     pub fn text(&mut self, x: i32, y: i32, font: Font<'_>, content: &str) {
+        self.open_text(x, y, font);
+        escape_into(&mut self.out, content);
+        self.out.push_str("</text>\n");
+    }
+
+    /// A text without words centred on (`x`, `y`) both ways: the baseline sits a third of the size
+    /// lower, which centres digits and capitals without relying on `dominant-baseline` support.
+    pub fn centred_text(&mut self, x: i32, y: i32, font: Font<'_>, content: &str) {
+        self.text(x, y + font.size * 7 / 20, font.anchor(Anchor::Middle), content);
+    }
+
+    /// A label placed as [`Svg::text`] places a text.
+    pub fn label(&mut self, x: i32, y: i32, font: Font<'_>, label: &Label) {
+        self.labels(x, y, font, "", core::slice::from_ref(label));
+    }
+
+    /// A label placed as [`Svg::centred_text`] places a text.
+    pub fn centred_label(&mut self, x: i32, y: i32, font: Font<'_>, label: &Label) {
+        self.label(x, y + font.size * 7 / 20, font.anchor(Anchor::Middle), label);
+    }
+
+    /// One line of labels placed as [`Svg::text`] places a text: `prefix` (a glyph, or nothing),
+    /// then each label as a `<tspan data-message="…" data-args="…">` around its English, joined
+    /// by ` · `.
+    pub fn labels(&mut self, x: i32, y: i32, font: Font<'_>, prefix: &str, labels: &[Label]) {
+        self.open_text(x, y, font);
+        escape_into(&mut self.out, prefix);
+        for (i, label) in labels.iter().enumerate() {
+            if i > 0 {
+                self.out.push_str(LABEL_SEPARATOR);
+            }
+            self.out.push_str("<tspan data-message=\"");
+            escape_into(&mut self.out, label.id);
+            self.out.push_str("\" data-args=\"");
+            escape_into(&mut self.out, &label.args_json());
+            self.out.push_str("\">");
+            escape_into(&mut self.out, &label.english);
+            self.out.push_str("</tspan>");
+        }
+        self.out.push_str("</text>\n");
+    }
+
+    /// Opens a `<text>` element whose baseline starts, centres or ends at (`x`, `y`).
+    fn open_text(&mut self, x: i32, y: i32, font: Font<'_>) {
         let _ = write!(self.out, "<text x=\"{x}\" y=\"{y}\" font-size=\"{}\"", font.size);
         match font.anchor {
             Anchor::Start => {}
@@ -217,14 +364,6 @@ impl Svg {
         self.out.push_str(" fill=\"");
         escape_into(&mut self.out, font.fill);
         self.out.push_str("\">");
-        escape_into(&mut self.out, content);
-        self.out.push_str("</text>\n");
-    }
-
-    /// A label centred on (`x`, `y`) both ways: the baseline sits a third of the size lower,
-    /// which centres digits and capitals without relying on `dominant-baseline` support.
-    pub fn centred_text(&mut self, x: i32, y: i32, font: Font<'_>, content: &str) {
-        self.text(x, y + font.size * 7 / 20, font.anchor(Anchor::Middle), content);
     }
 
     fn points(&mut self, points: &[(i32, i32)]) {
@@ -249,6 +388,25 @@ impl Svg {
             }
         }
     }
+}
+
+/// Appends `text` as a JSON string: quoted, with `"`, `\\` and control characters escaped.
+fn json_string_into(out: &mut String, text: &str) {
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if u32::from(c) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
 }
 
 /// Appends `text` with the five XML special characters escaped (position texts contain `'`).
@@ -279,5 +437,24 @@ mod tests {
         assert!(out.contains(">a&lt;b &amp; &quot;c&quot;</text>"), "{out}");
         assert!(out.contains("stroke-dasharray=\"4,3\""), "{out}");
         assert!(out.ends_with("</svg>\n"));
+    }
+
+    #[test]
+    fn a_label_carries_its_message_and_arguments_around_its_english() {
+        let mut svg = Svg::new(10, 20, "t");
+        let quiet = ColourSet::of(&[Colour::Blue, Colour::Red]);
+        let labels = [
+            Label::new("board-to-roll", "Yellow to roll").colour("colour", Colour::Yellow),
+            Label::new("board-quiet", "quiet: Blue and Red").colours("colours", quiet).number("count", 2),
+            Label::new("board-x", "a \"b\" <c>").text("t", "q\"\\\n&"),
+        ];
+        svg.labels(1, 2, Font::new(9, "#000"), "▶ ", &labels);
+        let out = svg.finish();
+        let expected = "<text x=\"1\" y=\"2\" font-size=\"9\" text-anchor=\"middle\" fill=\"#000\">▶ \
+            <tspan data-message=\"board-to-roll\" data-args=\"{&quot;colour&quot;:&quot;yellow&quot;}\">Yellow to roll</tspan> · \
+            <tspan data-message=\"board-quiet\" data-args=\"{&quot;colours&quot;:[{&quot;id&quot;:&quot;colour-blue&quot;,&quot;args&quot;:{}},\
+            {&quot;id&quot;:&quot;colour-red&quot;,&quot;args&quot;:{}}],&quot;count&quot;:2}\">quiet: Blue and Red</tspan> · \
+            <tspan data-message=\"board-x\" data-args=\"{&quot;t&quot;:&quot;q\\&quot;\\\\\\n&amp;&quot;}\">a &quot;b&quot; &lt;c&gt;</tspan></text>\n";
+        assert!(out.contains(expected), "{out}");
     }
 }
