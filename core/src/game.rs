@@ -788,6 +788,8 @@ impl State {
                 }
                 let text = action.to_string();
                 let (card, rest) = match choice {
+                    // The card passed in the exchange is tapped as any card played is.
+                    Choice::Cartas(cartas::Action::Pass(rank)) => (Some(rank.to_string()), &text[..]),
                     Choice::Cartas(a) => {
                         (a.card().map(|r| r.to_string()), text.split_once(':').map_or(&text[..], |(_, r)| r))
                     }

@@ -213,7 +213,8 @@ impl Token {
 pub struct Tap {
     /// The choice, in the game's notation: what `play` takes.
     pub action: String,
-    /// Cartas: the card to tap first, as the notation writes it (`7`, `J`, `*`).
+    /// Cartas: the card to tap first, as the notation writes it (`7`, `J`, `*`): the card played,
+    /// or the card passed in the exchange.
     pub card: Option<String>,
     /// The tokens to tap, in order, by [`Token::name`]: the one that moves (or comes out); the
     /// own token and then the other for a swap; each token of a 7, share by share. Empty for

@@ -48,3 +48,38 @@ fn a_seven_is_tapped_token_by_token_and_a_jack_as_two_taps() {
     let jack = tap("cartas tokens=10,20/30/-/- hands=J/-/-/-", "J:10~30");
     assert_eq!((jack.tokens.as_slice(), jack.option.as_str()), (&["0@10".to_string(), "1@30".to_string()][..], "~30"));
 }
+
+#[test]
+fn a_card_passed_in_the_exchange_is_tapped_as_its_card() {
+    let mut passes = 0;
+    play_randomly("cartas".parse().unwrap(), 48, 400, |before, _, _| {
+        for tap in before.taps() {
+            if let Some(card) = tap.action.strip_prefix("pass:") {
+                assert_eq!(tap.card.as_deref(), Some(card), "{tap:?}");
+                assert!(tap.tokens.is_empty(), "{tap:?}");
+                passes += 1;
+            }
+        }
+    });
+    assert!(passes > 10, "only {passes} passes seen");
+}
+
+#[test]
+fn every_token_a_tap_names_is_drawn_with_that_name() {
+    for text in VARIANTS {
+        let variant: Variant = text.parse().unwrap();
+        play_randomly(variant, 49, 300, |state, _, _| {
+            let Some(seat) = state.phase().to_act() else { return };
+            let svg = fichas::picture::svg(&state.view(seat), &[]);
+            for tap in state.taps() {
+                for token in &tap.tokens {
+                    assert!(
+                        svg.contains(&format!("data-token=\"{token}\"")),
+                        "{text}: {} taps {token}, not drawn",
+                        tap.action
+                    );
+                }
+            }
+        });
+    }
+}
