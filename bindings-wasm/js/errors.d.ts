@@ -1,5 +1,12 @@
 /** Every error fichas throws; `message` is the engine's, in words a person understands. */
-export class FichasError extends Error {}
+export class FichasError extends Error {
+    /** The kind of refusal, as every binding says it (`illegal`, `not_your_turn`, …), or null. */
+    code: string | null;
+    /** Why an action is illegal (`parchis-blocked`: the catalogues' `illegal-…` messages), or null. */
+    reason: string | null;
+    /** At a table, the actions legal when an illegal one was refused. */
+    legal?: string[];
+}
 /** A variant or option that cannot make a game (`parchis:three`, `poleana:1`, a bad seed). */
 export class ConfigError extends FichasError {}
 /** A seat number that is not at this game's table. */

@@ -3,11 +3,18 @@
 // refusal of the engine. (A value of the wrong JavaScript type, a number where a text goes, gets
 // the glue's own TypeError before the engine sees it.)
 
-/** Every error fichas throws. */
+/**
+ * Every error fichas throws. `code` says what kind of refusal it is, as every binding says it
+ * (`illegal`, `not_your_turn`, …; null for a kind with no code); for an illegal action `reason`
+ * is why (`parchis-blocked`, a key of the catalogues' `illegal-…` messages) and, at a table,
+ * `legal` lists the actions that are legal then.
+ */
 export class FichasError extends Error {
     constructor(message) {
         super(message);
         this.name = new.target.name;
+        this.code = null;
+        this.reason = null;
     }
 }
 /** A variant or option that cannot make a game (`parchis:three`, `poleana:1`, a bad seed). */
@@ -87,7 +94,11 @@ const kinds = {
 };
 
 /** The error of `kind` (a key of `kinds`), for the WebAssembly module. */
-export function makeError(kind, message, detail) {
+export function makeError(kind, message, detail, facts) {
     const Kind = kinds[kind] ?? InternalError;
-    return new Kind(message, detail === undefined || detail === null ? null : detail);
+    const error = new Kind(message, detail === undefined || detail === null ? null : detail);
+    error.code = facts?.code ?? null;
+    error.reason = facts?.reason ?? null;
+    if (facts?.legal) error.legal = facts.legal;
+    return error;
 }

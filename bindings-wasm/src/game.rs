@@ -14,8 +14,12 @@ use crate::{
     Record, Result, StringList, TapList, TokenList, View, parse_error, parse_variant, seed_or_random, to_js, typed,
 };
 
-fn illegal(e: fichas::phase::PlayError) -> Failure {
-    Failure::new(Kind::Illegal, e.to_string())
+pub(crate) fn illegal(e: fichas::phase::PlayError) -> Failure {
+    let reason = match &e {
+        fichas::phase::PlayError::Illegal { reason, .. } => Some(reason.code()),
+        _ => None,
+    };
+    Failure::new(Kind::Illegal, e.to_string()).with_facts(serde_json::json!({"code": e.code(), "reason": reason}))
 }
 
 /// A game of any variant: `new Game("poleana")`, `new Game("parchis:pairs", 7)`.

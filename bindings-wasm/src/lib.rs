@@ -28,7 +28,7 @@ pub use view::View;
 extern "C" {
     /// The error class of `kind` with `message`, and `detail` (a step, a seat) where it has one.
     #[wasm_bindgen(js_name = makeError)]
-    fn make_error(kind: &str, message: &str, detail: JsValue) -> JsValue;
+    fn make_error(kind: &str, message: &str, detail: JsValue, facts: JsValue) -> JsValue;
 }
 
 /// The kinds of error, each one class of `js/errors.js`.
@@ -76,15 +76,24 @@ pub struct Failure {
     pub(crate) kind: Kind,
     pub(crate) message: String,
     pub(crate) detail: Option<f64>,
+    /// The refusal's codes and facts, as every binding gives them: `code` (the kind of refusal,
+    /// `illegal`), `reason` (why an action is illegal: `parchis-blocked`), `legal` (a table's
+    /// legal actions then).
+    pub(crate) facts: Option<serde_json::Value>,
 }
 
 impl Failure {
     pub(crate) fn new(kind: Kind, message: impl Into<String>) -> Failure {
-        Failure { kind, message: message.into(), detail: None }
+        Failure { kind, message: message.into(), detail: None, facts: None }
     }
 
     pub(crate) fn with_detail(mut self, detail: Option<usize>) -> Failure {
         self.detail = detail.map(|d| d as f64);
+        self
+    }
+
+    pub(crate) fn with_facts(mut self, facts: serde_json::Value) -> Failure {
+        self.facts = Some(facts);
         self
     }
 }
@@ -92,7 +101,8 @@ impl Failure {
 impl From<Failure> for JsValue {
     fn from(failure: Failure) -> JsValue {
         let detail = failure.detail.map_or(JsValue::NULL, JsValue::from_f64);
-        make_error(failure.kind.name(), &failure.message, detail)
+        let facts = failure.facts.as_ref().and_then(|f| to_js(f).ok()).unwrap_or(JsValue::NULL);
+        make_error(failure.kind.name(), &failure.message, detail, facts)
     }
 }
 

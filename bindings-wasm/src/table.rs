@@ -16,18 +16,24 @@ use crate::{
 
 fn table_error(e: TableError) -> Failure {
     let message = e.to_string();
-    match e {
+    let mut facts = serde_json::json!({"code": e.code()});
+    let failure = match &e {
         TableError::NotYourTurn { to_act_seat, .. } => {
             Failure::new(Kind::NotYourTurn, message).with_detail(to_act_seat.map(fichas::Seat::index))
         }
-        TableError::Stale { current, .. } => Failure::new(Kind::Stale, message).with_detail(Some(current)),
-        TableError::Ahead { current, .. } => Failure::new(Kind::Future, message).with_detail(Some(current)),
+        TableError::Stale { current, .. } => Failure::new(Kind::Stale, message).with_detail(Some(*current)),
+        TableError::Ahead { current, .. } => Failure::new(Kind::Future, message).with_detail(Some(*current)),
         TableError::HostOnly => Failure::new(Kind::HostOnly, message),
         TableError::GameOver => Failure::new(Kind::GameOver, message),
-        TableError::Illegal { .. } => Failure::new(Kind::Illegal, message),
+        TableError::Illegal { legal, code, .. } => {
+            facts["reason"] = serde_json::json!(code);
+            facts["legal"] = serde_json::json!(legal);
+            Failure::new(Kind::Illegal, message)
+        }
         TableError::NoSuchSeat { .. } => Failure::new(Kind::Seat, message),
         _ => Failure::new(Kind::Table, message),
-    }
+    };
+    failure.with_facts(facts)
 }
 
 fn dice_error(e: DiceError) -> Failure {

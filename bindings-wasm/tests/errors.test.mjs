@@ -68,3 +68,29 @@ test("a panic is an InternalError, and the module goes on", () => {
     game.applyDice(5, 1);
     assert.equal(game.phase, "decide");
 });
+
+test("a refusal carries its codes: the kind, why an action is illegal, and a table's legal actions", () => {
+    const game = Game.fromPosition("parchis:YR turn=Y roll=6-5 Y=home,home,home,home R=6,home,home,home");
+    assert.throws(() => game.apply("home+6"), (e) => {
+        assert.ok(e instanceof IllegalActionError);
+        assert.equal(e.code, "illegal");
+        assert.equal(e.reason, "parchis-exit_needs_five");
+        return true;
+    });
+    const table = new Table("parchis:YR", { dice: "host" });
+    table.join(0, { player: "a" });
+    table.join(1, { player: "b" });
+    table.start(0);
+    assert.throws(() => table.submit(1, table.step, "roll", 1), (e) => {
+        assert.equal(e.code, "not_your_turn");
+        assert.equal(e.reason, null);
+        return true;
+    });
+    assert.throws(() => table.submit(0, table.step, "home+5", 1), (e) => {
+        assert.ok(e instanceof IllegalActionError);
+        assert.equal(e.code, "illegal");
+        assert.equal(typeof e.reason, "string");
+        assert.deepEqual(e.legal, ["roll"]);
+        return true;
+    });
+});
