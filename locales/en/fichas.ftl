@@ -1509,6 +1509,14 @@ board-game-over-win = Game over: { $winners } { $count ->
 # $winners (listed).
 board-game-over-special = Game over: special victory for { $winners }
 
+# Cartas: $seat.
+board-game-over-seat-wins = Game over: { $seat ->
+        [0] Yellow
+        [1] Blue
+        [2] Red
+       *[3] Green
+    } (seat { $seat }) wins
+
 # $colour.
 board-every-token-home = { $colour ->
         [yellow] Yellow
@@ -1611,6 +1619,12 @@ board-got = got { $got }
 
 board-passed-a-card = passed a card
 
+# The caption's exchange: $gave, $received (card letters).
+board-gave-received = gave { $gave }, received { $received }
+
+# $received.
+board-received = received { $received }
+
 # $round (the round's number, from 1).
 board-round = Round { $round }
 
@@ -1629,7 +1643,23 @@ board-next-card-to = next card to { $seat ->
         [1] Blue
         [2] Red
        *[3] Green
-    }
+    } (seat { $seat })
+
+# $seat.
+board-seat-to-pass = { $seat ->
+        [0] Yellow
+        [1] Blue
+        [2] Red
+       *[3] Green
+    } (seat { $seat }) to pass a card
+
+# $seat.
+board-seat-to-play = { $seat ->
+        [0] Yellow
+        [1] Blue
+        [2] Red
+       *[3] Green
+    } (seat { $seat }) to play
 
 # $seat, $victim.
 board-steals-from = { $seat ->
@@ -1637,12 +1667,12 @@ board-steals-from = { $seat ->
         [1] Blue
         [2] Red
        *[3] Green
-    } steals from { $victim ->
+    } (seat { $seat }) steals from { $victim ->
         [0] Yellow
         [1] Blue
         [2] Red
        *[3] Green
-    }
+    } (seat { $victim })
 
 # $seat.
 board-seen-by = seen by { $seat ->
@@ -1650,7 +1680,7 @@ board-seen-by = seen by { $seat ->
         [1] Blue
         [2] Red
        *[3] Green
-    }
+    } (seat { $seat })
 
 # $seat.
 board-all-in-corridor = { $seat ->
@@ -1660,18 +1690,21 @@ board-all-in-corridor = { $seat ->
        *[3] Green
     } brought all four tokens into its corridor
 
-# $thief, $victim (seats), $card (a card name, or hidden).
+# $thief, $victim (seats), $card (the card's letter, or hidden when the view hides it).
 board-theft = theft: { $thief ->
         [0] Yellow
         [1] Blue
         [2] Red
        *[3] Green
-    } took { card-a } from { $victim ->
+    } (seat { $thief }) took { $card ->
+        [hidden] a card
+       *[other] { $card }
+    } from { $victim ->
         [0] Yellow
         [1] Blue
         [2] Red
        *[3] Green
-    }
+    } (seat { $victim })
 
 board-pile = pile
 
@@ -1962,6 +1995,23 @@ app-new-room = New room
 app-worker-failed = The bots' worker failed: { $reason }
 
 app-worker-not-loaded = it could not load
+
+# The game screen's taps (web/src/ui.js): the chooser beside a tapped token, the hand, the settings.
+app-chooser = Choices for the tapped token
+app-chooser-pick = Choose one:
+app-chooser-more = Choose one, or tap another marked token:
+app-cancel = Cancel
+app-hand = Your cards
+app-card = { card-the }
+app-token-cannot-move = That token cannot move now: tap a marked one.
+app-previewing = A preview: the board after this move, not yet played.
+app-speed = Speed
+app-speed-slow = slow
+app-speed-normal = normal
+app-speed-fast = fast
+app-speed-off = no animation
+app-auto = Play a lone roll or move by itself
+app-language = Language
 
 ## How to play (the app's "Cómo se juega" / "How to play" panel)
 

@@ -1514,6 +1514,14 @@ board-game-over-win = Fin de la partida: { $count ->
 # $winners (listed).
 board-game-over-special = Fin de la partida: victoria especial de { $winners }
 
+# Cartas: $seat.
+board-game-over-seat-wins = Fin de la partida: gana { $seat ->
+        [0] Amarillo
+        [1] Azul
+        [2] Rojo
+       *[3] Verde
+    } (asiento { $seat })
+
 # $colour.
 board-every-token-home = { $colour ->
         [yellow] Amarillo
@@ -1616,6 +1624,12 @@ board-got = recibió { $got }
 
 board-passed-a-card = pasó una carta
 
+# The caption's exchange: $gave, $received (card letters).
+board-gave-received = dio { $gave }, recibió { $received }
+
+# $received.
+board-received = recibió { $received }
+
 # $round (the round's number, from 1).
 board-round = Ronda { $round }
 
@@ -1634,7 +1648,23 @@ board-next-card-to = siguiente carta para { $seat ->
         [1] Azul
         [2] Rojo
        *[3] Verde
-    }
+    } (asiento { $seat })
+
+# $seat.
+board-seat-to-pass = { $seat ->
+        [0] Amarillo
+        [1] Azul
+        [2] Rojo
+       *[3] Verde
+    } (asiento { $seat }) pasa una carta
+
+# $seat.
+board-seat-to-play = Juega { $seat ->
+        [0] Amarillo
+        [1] Azul
+        [2] Rojo
+       *[3] Verde
+    } (asiento { $seat })
 
 # $seat, $victim.
 board-steals-from = { $seat ->
@@ -1642,12 +1672,12 @@ board-steals-from = { $seat ->
         [1] Azul
         [2] Rojo
        *[3] Verde
-    } le roba a { $victim ->
+    } (asiento { $seat }) le roba a { $victim ->
         [0] Amarillo
         [1] Azul
         [2] Rojo
        *[3] Verde
-    }
+    } (asiento { $victim })
 
 # $seat.
 board-seen-by = visto por { $seat ->
@@ -1655,7 +1685,7 @@ board-seen-by = visto por { $seat ->
         [1] Azul
         [2] Rojo
        *[3] Verde
-    }
+    } (asiento { $seat })
 
 # $seat.
 board-all-in-corridor = { $seat ->
@@ -1665,18 +1695,21 @@ board-all-in-corridor = { $seat ->
        *[3] Verde
     } metió sus cuatro fichas en su pasillo
 
-# $thief, $victim (seats), $card (a card name, or hidden).
+# $thief, $victim (seats), $card (the card's letter, or hidden when the view hides it).
 board-theft = robo: { $thief ->
         [0] Amarillo
         [1] Azul
         [2] Rojo
        *[3] Verde
-    } le quitó { card-a } a { $victim ->
+    } (asiento { $thief }) le quitó { $card ->
+        [hidden] una carta
+       *[other] { $card }
+    } a { $victim ->
         [0] Amarillo
         [1] Azul
         [2] Rojo
        *[3] Verde
-    }
+    } (asiento { $victim })
 
 board-pile = mazo
 
@@ -1967,6 +2000,23 @@ app-new-room = Nueva sala
 app-worker-failed = Falló el proceso de los bots: { $reason }
 
 app-worker-not-loaded = no se pudo cargar
+
+# The game screen's taps (web/src/ui.js): the chooser beside a tapped token, the hand, the settings.
+app-chooser = Jugadas de la ficha tocada
+app-chooser-pick = Elige una:
+app-chooser-more = Elige una, o toca otra ficha marcada:
+app-cancel = Cancelar
+app-hand = Tus cartas
+app-card = { card-the }
+app-token-cannot-move = Esa ficha no puede moverse ahora: toca una ficha marcada.
+app-previewing = Vista previa: el tablero después de esta jugada, que aún no se juega.
+app-speed = Velocidad
+app-speed-slow = lenta
+app-speed-normal = normal
+app-speed-fast = rápida
+app-speed-off = sin animación
+app-auto = Jugar sola una tirada o jugada única
+app-language = Idioma
 
 ## How to play (the app's "Cómo se juega" / "How to play" panel)
 
