@@ -18,6 +18,7 @@ const types = {
     ".svg": "image/svg+xml",
     ".wasm": "application/wasm",
     ".json": "application/json; charset=utf-8",
+    ".webmanifest": "application/manifest+json",
     ".png": "image/png",
     ".ts": "text/plain; charset=utf-8",
     ".txt": "text/plain; charset=utf-8",

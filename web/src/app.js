@@ -1,9 +1,12 @@
 // The page's entry: ?variant=…&seats=…&seed=…&delay=… plays offline at once; ?server=… opens
-// the lobby; ?server=…&table=…&seat=… plays that seat online; nothing opens the set-up.
+// the lobby; ?server=…&table=…&seat=… plays that seat online; nothing opens the set-up. Every
+// screen is in the page's language: ?lang=es or ?lang=en, else the one chosen before, else the
+// browser's.
 const main = document.getElementById("main");
 const params = new URLSearchParams(location.search);
 let engine = null;
 let UsageError = Error;
+let LanguageError = Error;
 
 function fail(error) {
     const message = document.createElement("p");
@@ -13,24 +16,59 @@ function fail(error) {
     main.replaceChildren(message);
 }
 
+/** The header's language switch: the choice is remembered and the page opens again in it. */
+function languageSwitch(words, { LANGUAGES, rememberLanguage }) {
+    const select = document.createElement("select");
+    select.id = "language";
+    select.setAttribute("aria-label", words.t("app-language"));
+    for (const [tag, name] of Object.entries(LANGUAGES)) {
+        const option = document.createElement("option");
+        option.value = tag;
+        option.lang = tag;
+        option.textContent = name;
+        select.append(option);
+    }
+    select.value = words.tag;
+    select.addEventListener("change", () => {
+        rememberLanguage(select.value);
+        const url = new URL(location.href);
+        url.searchParams.set("lang", select.value);
+        location.assign(url.href);
+    });
+    document.querySelector(".top").append(select);
+}
+
 async function run() {
+    let words;
     // The engine loads first (its WebAssembly): a browser without it gets a message, not a blank page.
     try {
+        const language = await import("./words.js");
+        LanguageError = language.LanguageError;
+        words = await language.loadWords(language.chooseLanguage(params));
+        document.documentElement.lang = words.tag;
+        document.title = words.t("app-title");
+        document.querySelector(".tagline").textContent = words.t("app-tagline");
+        document.querySelector('meta[name="description"]')?.setAttribute("content", words.t("app-description"));
+        main.querySelector(".status")?.replaceChildren(words.t("app-loading"));
+        languageSwitch(words, language);
         engine = await import("./fichas/index.js");
         ({ UsageError } = await import("./ui.js"));
     } catch (error) {
-        fail(`The game engine could not load: ${error?.message ?? error}`);
+        fail(error instanceof LanguageError ? error : words ? words.t("app-engine-failed", { reason: error?.message ?? error })
+            : `The game could not load: ${error?.message ?? error}`);
         return;
     }
+    // After one visit the offline games start with no network (a service worker keeps the site).
+    import("./install.js").then(({ installForOffline }) => installForOffline()).catch(reportError);
     const server = params.get("server");
     if (server && params.has("table")) {
         const { playOnline } = await import("./online.js");
         const seat = Number(params.get("seat"));
-        if (!Number.isInteger(seat) || seat < 0) throw new UsageError("seat= is a seat number: 0, 1, 2 or 3");
-        playOnline(main, { server, table: params.get("table"), seat });
+        if (!Number.isInteger(seat) || seat < 0) throw new UsageError(words.t("app-usage-seat"));
+        playOnline(main, { words, server, table: params.get("table"), seat });
     } else if (server) {
         const { lobby } = await import("./online.js");
-        lobby(main, server);
+        lobby(main, server, words);
     } else if (params.has("variant")) {
         const { playOffline } = await import("./offline.js");
         const { variantInfo } = engine;
@@ -41,12 +79,14 @@ async function run() {
             : ["human", ...Array(count - 1).fill("medium")];
         const seedText = params.get("seed");
         const seed = seedText === null || seedText === "" ? crypto.getRandomValues(new Uint32Array(1))[0] >>> 1 : Number(seedText);
-        if (!Number.isSafeInteger(seed) || seed < 0 || seed > 2 ** 40) throw new UsageError("seed= is a whole number from 0 to 2^40");
+        if (!Number.isSafeInteger(seed) || seed < 0 || seed > 2 ** 40) throw new UsageError(words.t("app-usage-seed"));
         const delay = params.has("delay") ? Math.max(0, Number(params.get("delay")) || 0) : 500;
-        await playOffline(main, { variant, seats, seed, delay });
+        // ?auto=off: a lone roll or move waits for its tap (the setting's default is on).
+        const auto = params.has("auto") ? params.get("auto") !== "off" : null;
+        await playOffline(main, { words, variant, seats, seed, delay, auto });
     } else {
         const { setup } = await import("./setup.js");
-        setup(main);
+        setup(main, words);
     }
 }
 

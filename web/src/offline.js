@@ -3,8 +3,7 @@
 // the board come filtered for the seat at the screen (no bot's hidden card ever reaches it).
 import { Bot, Table, View, variantInfo } from "./fichas/index.js";
 import { ask } from "./bots.js";
-import { seatName } from "./events.js";
-import { GameScreen, UsageError, h, messageOf, root } from "./ui.js";
+import { GameScreen, UsageError, h, messageOf, root, seatName } from "./ui.js";
 
 /** A small seeded generator (mulberry32): the dice of a seeded game are the same every time. */
 function generator(seed) {
@@ -35,11 +34,12 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * Plays a game of `variant` with `seats` (per seat: "human" or a bot level) to its end.
  * `seed` seeds the dice and the bots; `delay` is the pause before a bot's move is shown.
  */
-export async function playOffline(main, { variant, seats, seed, delay }) {
+export async function playOffline(main, { words, variant, seats, seed, delay, auto }) {
     const info = variantInfo(variant);
+    const t = (id, args) => words.t(id, args);
     if (seats.length !== info.seats) {
-        throw new UsageError(`${info.variant} has ${info.seats} seats, and seats= names ${seats.length}: one per seat, e.g. ` +
-            `seats=${["human", ...Array(info.seats - 1).fill("easy")].join(",")}`);
+        throw new UsageError(t("app-seats-mismatch", { variant: info.variant, seats: info.seats, count: seats.length,
+            example: ["human", ...Array(info.seats - 1).fill("easy")].join(",") }));
     }
     for (const who of seats) {
         // The engine knows its levels; an unknown one throws its ConfigError here, not mid-game.
@@ -48,11 +48,9 @@ export async function playOffline(main, { variant, seats, seed, delay }) {
     const humans = seats.flatMap((who, seat) => (who === "human" ? [seat] : []));
     // Cards are hidden: at one screen, a second person would see the first one's hand and private
     // log lines. Cartas offline takes one person; more play online, each on their own screen.
-    if (info.game === "cartas" && humans.length > 1) {
-        throw new UsageError("Cartas at one screen takes one person (the others' hands are hidden): "
-            + "make the other seats bots, or play online, each person on their own screen");
-    }
-    const roles = seats.map((who) => (who === "human" ? (humans.length === 1 ? "you" : "person") : `${who} bot`));
+    if (info.has.hiddenHands && humans.length > 1) throw new UsageError(t("app-cartas-one-person"));
+    const roles = seats.map((who) => (who === "human" ? t(humans.length === 1 ? "app-role-you" : "app-role-person")
+        : t("app-role-bot", { level: who })));
     const random = generator(seed);
     // The board shows the seat of a person: the one on turn, or the only one; with none, seat 0.
     let viewer = humans[0] ?? 0;
@@ -63,7 +61,7 @@ export async function playOffline(main, { variant, seats, seed, delay }) {
     table.start(Date.now());
 
     const screen = new GameScreen(main, {
-        variant: info.variant, info, roles,
+        words, variant: info.variant, info, roles, auto,
         onAct: (notation) => human?.(notation),
         onHint: async () => {
             const view = table.view(viewer);
@@ -72,23 +70,30 @@ export async function playOffline(main, { variant, seats, seed, delay }) {
             return ask(json, "expert", seed * 10 + 9);
         },
     });
-    screen.setFooter(`Seed ${seed}: the same seed and seats give the same game.`);
+    screen.setFooter(t("app-seed-footer", { seed }));
     root.dataset.over = "false";
 
     let eventsFrom = 0;
     let rollsFrom = 0;
-    const name = (seat) => seatName(info.seatNames, seat);
+    const name = (seat) => seatName(words, info.seatNames, seat);
     const refresh = (onTurn, legal, status) => {
         screen.addEvents(table.eventsFor(viewer, eventsFrom));
+        const movements = table.movementsFor(viewer, eventsFrom);
         screen.addRolls(table.rolls(rollsFrom));
         eventsFrom = rollsFrom = table.step;
         const view = table.view(viewer);
+        // The view lists the choices in the engine's order, with their taps and words.
         const actions = legal.length ? view.legalActions() : [];
-        const entries = legal.map((notation) => ({ notation, action: actions.find((a) => a.notation === notation) ?? null }));
+        // A roll is the table's to take, not a choice of the game: it has neither taps nor words.
+        const entries = legal.includes("roll") ? [{ notation: "roll", action: null }]
+            : actions.map((action) => ({ notation: action.notation, action }));
+        const taps = legal.length ? view.taps() : [];
+        const messages = legal.length ? view.choiceMessages() : [];
         // A move's preview: the engine's board after it, drawn when the person points at it.
         const json = legal.length ? view.toJson() : null;
         const preview = json && ((notation) => previewOf(json, notation));
-        screen.show({ svg: view.svg(), legal: entries, onTurn, status, key: table.step, preview });
+        screen.show({ svg: view.svg(), legal: entries, taps, messages, hand: view.hand, movements, onTurn, status,
+            key: table.step, preview });
         view.free();
     };
 
@@ -101,12 +106,13 @@ export async function playOffline(main, { variant, seats, seed, delay }) {
         let notation;
         if (seats[seat] === "human") {
             viewer = seat;
-            const who = humans.length === 1 ? "Your" : `${name(seat)}:`;
-            refresh(seat, legal, rolls ? `${who} roll` : `${who} move`);
+            const status = humans.length === 1 ? t(rolls ? "app-status-your-roll" : "app-status-your-move")
+                : t(rolls ? "app-status-name-roll" : "app-status-name-move", { name: name(seat) });
+            refresh(seat, legal, status);
             notation = await new Promise((resolve) => { human = resolve; });
             human = null;
         } else {
-            refresh(seat, [], `${name(seat)} (${seats[seat]} bot) ${rolls ? "rolls" : "is thinking…"}`);
+            refresh(seat, [], t(rolls ? "app-status-bot-rolls" : "app-status-bot-thinking", { name: name(seat), level: seats[seat] }));
             const started = performance.now();
             if (rolls) {
                 notation = "roll";
@@ -123,7 +129,8 @@ export async function playOffline(main, { variant, seats, seed, delay }) {
             table.submit(seat, table.step, notation, Date.now());
         } catch (error) {
             // The engine refused: nothing changed; say why and ask again.
-            screen.showMessage(messageOf(error));
+            screen.showMessage(error?.code === "illegal" && words.has(`illegal-${error.reason}`)
+                ? t("error-play-illegal", { action: notation, reason: t(`illegal-${error.reason}`) }) : messageOf(error));
         }
     }
 
@@ -133,8 +140,8 @@ export async function playOffline(main, { variant, seats, seed, delay }) {
     const record = table.record().toJson(true);
     screen.finish(table.winners, [
         h("p", { class: "buttons" },
-            h("a", { class: "button", href: again.href }, "Play again"),
-            h("a", { class: "button", href: "./" }, "Set-up"),
+            h("a", { class: "button", href: again.href }, t("app-play-again")),
+            h("a", { class: "button", href: "./" }, t("app-setup")),
             h("button", {
                 type: "button",
                 onclick: () => {
@@ -145,7 +152,7 @@ export async function playOffline(main, { variant, seats, seed, delay }) {
                     link.click();
                     URL.revokeObjectURL(link.href);
                 },
-            }, "Save the record")),
+            }, t("app-save-record"))),
     ]);
 }
 

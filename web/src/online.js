@@ -2,8 +2,7 @@
 // and a seat's page, which knows only what the server's updates tell its seat.
 import { Record, View, variantInfo, verifyDice } from "./fichas/index.js";
 import { ask } from "./bots.js";
-import { seatName } from "./events.js";
-import { GameScreen, chip, h, messageOf, root, variantTitle } from "./ui.js";
+import { GameScreen, chip, h, messageOf, root, seatName, variantTitle } from "./ui.js";
 import { variantChoices } from "./setup.js";
 
 const tokenKey = (server, table, seat) => `fichas:token:${server}:${table}:${seat}`;
@@ -18,13 +17,13 @@ export function seatLink(server, table, seat) {
 }
 
 /** Opens a connection and sends one request: the first reply that is not an update. */
-function request(server, message) {
+function request(server, message, words) {
     return new Promise((resolve, reject) => {
         let socket;
         try {
             socket = new WebSocket(server);
         } catch (error) {
-            reject(new Error(`cannot connect to ${server}: ${messageOf(error)}`));
+            reject(new Error(words.t("app-cannot-connect", { server, reason: messageOf(error) })));
             return;
         }
         socket.onopen = () => socket.send(JSON.stringify(message));
@@ -33,29 +32,31 @@ function request(server, message) {
             socket.close();
             resolve(reply);
         };
-        socket.onerror = () => reject(new Error(`cannot reach the server at ${server}`));
+        socket.onerror = () => reject(new Error(words.t("app-cannot-reach-server", { server })));
     });
 }
 
-export function lobby(main, server) {
-    const variant = h("select", { id: "variant", name: "variant" }, variantChoices());
+export function lobby(main, server, words) {
+    const t = (id, args) => words.t(id, args);
+    const variant = h("select", { id: "variant", name: "variant" }, variantChoices(words));
     variant.value = "parchis";
     const dice = h("select", { id: "dice", name: "dice" },
-        h("option", { value: "verifiable" }, "verifiable (checked at the end)"),
-        h("option", { value: "system" }, "the server's generator"));
+        h("option", { value: "verifiable" }, t("app-dice-verifiable")),
+        h("option", { value: "system" }, t("app-dice-system")));
     const limit = h("select", { id: "turn-limit", name: "turn-limit" },
-        h("option", { value: "" }, "no limit"),
-        ...[15, 30, 60, 120, 300].map((s) => h("option", { value: String(s * 1000) }, s < 60 ? `${s} s` : `${s / 60} min`)));
-    const create = h("button", { type: "submit", id: "create", class: "primary" }, "Create a room");
+        h("option", { value: "" }, t("app-no-limit")),
+        ...[15, 30, 60, 120, 300].map((s) => h("option", { value: String(s * 1000) },
+            s < 60 ? t("app-limit-seconds", { count: s }) : t("app-limit-minutes", { count: s / 60 }))));
+    const create = h("button", { type: "submit", id: "create", class: "primary" }, t("app-create-room"));
     const message = h("p", { class: "message", role: "alert", hidden: true });
     const result = h("div", { id: "room", class: "room", "aria-live": "polite" });
 
     const form = h("form", { class: "card setup", onsubmit: (event) => { event.preventDefault(); make(); } },
-        h("h1", {}, "Play online"),
-        h("p", { class: "fine" }, `Server: ${server}`),
-        h("label", { for: "variant" }, "Game"), variant,
-        h("label", { for: "dice" }, "Dice"), dice,
-        h("label", { for: "turn-limit" }, "Time for a turn"), limit,
+        h("h1", {}, t("app-play-online")),
+        h("p", { class: "fine" }, t("app-server-line", { server })),
+        h("label", { for: "variant" }, t("app-game")), variant,
+        h("label", { for: "dice" }, t("app-dice")), dice,
+        h("label", { for: "turn-limit" }, t("app-turn-time")), limit,
         h("p", { class: "buttons" }, create),
         message);
     main.replaceChildren(h("div", { class: "lobby" }, form, result));
@@ -67,8 +68,8 @@ export function lobby(main, server) {
             const reply = await request(server, {
                 type: "create", variant: variant.value, dice: dice.value,
                 turn_limit_ms: limit.value ? Number(limit.value) : null,
-            });
-            if (reply.type !== "created") throw new Error(reply.message ?? `the server answered ${reply.type}`);
+            }, words);
+            if (reply.type !== "created") throw new Error(reply.message ?? t("app-server-answered", { type: reply.type }));
             showRoom(reply);
         } catch (error) {
             message.textContent = messageOf(error);
@@ -87,27 +88,27 @@ export function lobby(main, server) {
                 onclick: async () => {
                     try {
                         await navigator.clipboard.writeText(href);
-                        copy.textContent = "Copied";
+                        copy.textContent = t("app-copied");
                     } catch {
-                        copy.textContent = "Select the link to copy it";
+                        copy.textContent = t("app-copy-failed");
                     }
                 },
-            }, "Copy");
+            }, t("app-copy"));
             return h("li", {}, chip(name),
                 h("a", { href, "data-seat-link": String(seat) },
-                    `Seat ${seat} · ${seatName(info.seatNames, seat)}`), copy);
+                    t("app-seat-label", { seat, name: seatName(words, info.seatNames, seat) })), copy);
         });
         result.replaceChildren(h("section", { class: "card" },
-            h("h2", {}, `Room ${created.table}`),
-            h("p", {}, `${variantTitle(created.variant, info)}. Send each player the link of their seat; the game starts `
-                + "when every seat has joined."),
+            h("h2", {}, t("app-room", { table: created.table })),
+            h("p", {}, t("app-room-intro", { variant: variantTitle(words, info) })),
             h("ul", { class: "links" }, links),
-            created.commitment ? h("p", { class: "fine" }, `Dice commitment: ${created.commitment}`) : null));
+            created.commitment ? h("p", { class: "fine" }, t("app-dice-commitment", { commitment: created.commitment })) : null));
     }
 }
 
 /** A seat's page at a table: joins (or rejoins with its stored token) and plays. */
-export function playOnline(main, { server, table, seat }) {
+export function playOnline(main, { words, server, table, seat }) {
+    const t = (id, args) => words.t(id, args);
     const key = tokenKey(server, table, seat);
     const heads = new Map();
     let url = server;
@@ -122,7 +123,7 @@ export function playOnline(main, { server, table, seat }) {
     let reached = false;
     root.dataset.over = "false";
 
-    const status = h("p", { class: "status" }, `Connecting to ${server}…`);
+    const status = h("p", { class: "status" }, t("app-connecting", { server }));
     const note = h("p", { class: "message", role: "alert", hidden: true });
     main.replaceChildren(h("section", { class: "card" }, status, note));
     const say = (text) => {
@@ -158,12 +159,13 @@ export function playOnline(main, { server, table, seat }) {
         socket.onclose = (event) => {
             if (stopped) return;
             if (event.code === 4000) {
-                say("This seat was opened in another tab or window: play it there, or reload to take it back.");
+                say(t("app-other-tab"));
                 return;
             }
             // A lost connection comes back with the last step seen, and misses nothing.
             const wait = Math.min(10000, 500 * 2 ** retry++);
-            say(`${reached ? "Connection lost" : `Cannot reach ${url}`}; trying again in ${Math.round(wait / 1000)} s…`);
+            say(reached ? t("app-connection-lost", { count: Math.round(wait / 1000) })
+                : t("app-cannot-reach-retry", { url, count: Math.round(wait / 1000) }));
             setTimeout(connect, wait);
         };
     }
@@ -186,7 +188,7 @@ export function playOnline(main, { server, table, seat }) {
                 break;
             case "closed":
                 stopped = true;
-                say(`The server closed this table: ${message.reason}`);
+                say(t("app-table-closed", { reason: message.reason }));
                 break;
             case "refused":
                 refused(message);
@@ -208,7 +210,7 @@ export function playOnline(main, { server, table, seat }) {
             joining = false;
             stopped = true;
             say(message.error === "SeatTaken"
-                ? `Seat ${seat} is taken, and this browser holds no token for it. ${message.message}`
+                ? t("app-seat-taken", { seat, reason: message.message })
                 : message.message);
             return;
         }
@@ -230,19 +232,19 @@ export function playOnline(main, { server, table, seat }) {
         const view = View.fromJson(JSON.stringify(message.view));
         if (!screen) {
             const info = variantInfo(view.variant);
-            const roles = info.seatNames.map((_, s) => (s === seat ? "you" : `seat ${s}`));
+            const roles = info.seatNames.map((_, s) => (s === seat ? t("app-role-you") : t("app-role-seat", { seat: s })));
             screen = new GameScreen(main, {
-                variant: view.variant, info, roles,
+                words, variant: view.variant, info, roles, auto: false,
                 onAct: (notation) => {
                     if (!send({ type: "act", table, token: localStorage.getItem(key), step: last.step, action: notation })) {
-                        say("Not connected: the move was not sent.");
+                        say(t("app-not-connected"));
                         refusals += 1;
                         show(last);
                     }
                 },
                 onHint: () => ask(JSON.stringify(last.view), "expert", Math.floor(Math.random() * 2 ** 31)),
             });
-            screen.setFooter(`Room ${table} on ${server} · seat ${seat} · dice: ${message.dice}`);
+            screen.setFooter(t("app-online-footer", { table, server, seat, dice: message.dice }));
         }
         screen.addEvents(message.events ?? []);
         screen.addRolls(message.rolls ?? []);
@@ -256,14 +258,18 @@ export function playOnline(main, { server, table, seat }) {
         const view = message.parsed;
         const legal = message.over ? [] : message.legal ?? [];
         const actions = legal.length ? view.legalActions() : [];
-        const entries = legal.map((notation) => ({ notation, action: actions.find((a) => a.notation === notation) ?? null }));
+        // A roll is the table's to take, not a choice of the game: it has neither taps nor words.
+        const entries = legal.includes("roll") ? [{ notation: "roll", action: null }]
+            : actions.map((action) => ({ notation: action.notation, action }));
+        const taps = legal.length ? view.taps() : [];
+        const messages = legal.length ? view.choiceMessages() : [];
         const names = screen.info.seatNames;
         let text;
         if (message.over) text = "";
-        else if (message.to_act === null && message.step === 0) text = "Waiting for every seat to join…";
-        else if (message.to_act === seat) text = legal.includes("roll") ? "Your roll" : "Your move";
-        else if (message.to_act === null) text = "Dealing…";
-        else text = `Waiting for ${seatName(names, message.to_act)} (seat ${message.to_act})`;
+        else if (message.to_act === null && message.step === 0) text = t("app-waiting-join");
+        else if (message.to_act === seat) text = t(legal.includes("roll") ? "app-status-your-roll" : "app-status-your-move");
+        else if (message.to_act === null) text = t("app-dealing");
+        else text = t("app-waiting-for", { name: seatName(words, names, message.to_act), seat: message.to_act });
         // A move's preview: the engine's board after it, drawn when the person points at it.
         const json = entries.length ? JSON.stringify(message.view) : null;
         const preview = json && ((notation) => {
@@ -275,7 +281,8 @@ export function playOnline(main, { server, table, seat }) {
             }
         });
         screen.show({
-            svg: view.svg(), legal: entries, onTurn: message.to_act, status: text, key: `${message.step}:${refusals}`, preview,
+            svg: view.svg(), legal: entries, taps, messages, hand: view.hand, onTurn: message.to_act, status: text,
+            key: `${message.step}:${refusals}`, preview,
         });
         screen.countdown(message.over ? null : message.deadline);
     }
@@ -293,31 +300,31 @@ export function playOnline(main, { server, table, seat }) {
                 const links = record.links;
                 for (const [step, head] of heads) {
                     if (links[step - 1] !== head) {
-                        throw new Error(`the server sent the head ${head} at step ${step}, and the record's chain does not pass through it`);
+                        throw new Error(t("app-verify-head", { head, step }));
                     }
                 }
                 const pinned = localStorage.getItem(`${key}:commitment`);
                 const committed = JSON.parse(message.record).table?.commitment ?? null;
                 if (pinned && committed !== pinned) {
-                    throw new Error(`the record's dice commitment is not the one the server published (${pinned})`);
+                    throw new Error(t("app-verify-commitment", { commitment: pinned }));
                 }
             } finally {
                 record.free();
             }
             if (message.dice === "verifiable") {
                 const checked = verifyDice(message.record, message.secret);
-                verdict = `Record and dice verified: ${checked} ${screen.info.game === "cartas" ? "cards" : "rolls"} checked.`;
+                verdict = t("app-verified-dice", { count: checked, game: screen.info.game });
             } else {
-                verdict = `Record verified (the dice were the server's, ${message.dice}: nothing to check them against).`;
+                verdict = t("app-verified-record", { dice: message.dice });
             }
             root.dataset.verified = "true";
         } catch (error) {
-            verdict = `The game does not check out: ${messageOf(error)}`;
+            verdict = t("app-check-failed", { reason: messageOf(error) });
             root.dataset.verified = "false";
         }
         screen.finish(message.winners, [
             h("p", { class: `verdict ${root.dataset.verified === "true" ? "ok" : "bad"}`, id: "verdict" }, verdict),
-            h("p", { class: "buttons" }, h("a", { class: "button", href: `?server=${encodeURIComponent(server)}` }, "New room")),
+            h("p", { class: "buttons" }, h("a", { class: "button", href: `?server=${encodeURIComponent(server)}` }, t("app-new-room"))),
         ]);
     }
 

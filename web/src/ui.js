@@ -1,7 +1,9 @@
-// The game screen, shared by offline and online play: the engine's board, a button per legal
-// action, the dice history, the log, the hint and the end. It shows what it is given; the
-// controllers (offline.js, online.js) get everything from the engine or the server.
-import { capital, describe, seatName } from "./events.js";
+// The game screen, shared by offline and online play: the engine's board, played by taps on its
+// tokens and cards (the engine's taps say which tokens a choice starts from), with the list of
+// moves for keyboards and screen readers, the dice history, the log, the hint and the end. It
+// shows what it is given; the controllers (offline.js, online.js) get everything from the engine
+// or the server, and every word from the catalogues (words.js).
+import { eventMessage, geometry } from "./fichas/index.js";
 
 export const root = document.documentElement;
 
@@ -48,17 +50,17 @@ export const chip = (colours) =>
     h("span", { class: "chips", "aria-hidden": "true" },
         String(colours ?? "").split("+").filter(Boolean).map((c) => h("span", { class: `chip ${c}` })));
 
-/** Poleana and Poleana Express: the games whose actions carry ✓/✕ and ★/⚠ marks. */
-export const isPoleana = (info) => info.game === "poleana" || info.game === "poleana-express";
+/** A seat's name in words: its colours ("Amarillo", "Amarillo+Rojo"). */
+export const seatName = (words, seatNames, seat) =>
+    (seatNames[seat] === undefined ? words.t("app-seat-fallback", { seat }) : words.colour(seatNames[seat]));
 
-/** What a variant text's game is called on the page. */
-export function variantTitle(variant, info) {
-    const [name, ...options] = variant.split(":");
-    const game = { poleana: "Poleana", "poleana-express": "Poleana Express", parchis: "Parchís", cartas: "Cartas" }[name]
-        ?? capital(name);
-    const words = options.map((o) => (/^\d+$/.test(o) ? `${o} players` : o.replace(/-/g, " ")));
-    if (info && !options.some((o) => /^\d+$/.test(o))) words.unshift(`${info.seats} players`);
-    return [game, ...words].join(" · ");
+/** What a variant is called on the page: its game, its players and its mode, in words. */
+export function variantTitle(words, info) {
+    const family = info.game === "poleana-express" ? "poleana" : info.game;
+    const parts = [words.t(`game-${info.game}`), words.t("app-players", { count: info.seats })];
+    const mode = `mode-${family}-${info.mode}`;
+    if (info.mode && !["strict", "individual"].includes(info.mode) && words.has(mode)) parts.push(words.t(mode));
+    return parts.join(" · ");
 }
 
 /** A link or set-up the page cannot play (a wrong seats= or seed=): shown, not a bug. */
@@ -98,62 +100,128 @@ function drawSvg(board, svg) {
     else board.replaceChildren(template.content);
 }
 
+/** How long a token takes per cell, by the speed setting; 0 draws the result at once. */
+const SPEEDS = { slow: 260, normal: 140, fast: 60, off: 0 };
+/** Half a finger's width: a tap this close to a marked token selects it. */
+const FINGER_PX = 22;
+
+const STORED_SPEED = "fichas-speed";
+const STORED_AUTO = "fichas-auto";
+
+function stored(key) {
+    try {
+        return window.localStorage.getItem(key);
+    } catch {
+        return null;
+    }
+}
+
+function store(key, value) {
+    try {
+        window.localStorage.setItem(key, value);
+    } catch {
+        // A browser that keeps nothing still plays; the setting lasts for the page.
+    }
+}
+
+/** A token's name (`Y@Y12`, `2@2:c1`), as the picture's data-token and the engine's taps give it. */
+const tokenName = (owner, spot) => `${owner.colour ? owner.colour[0].toUpperCase() : owner.seat}@${spot}`;
+
 export class GameScreen {
     /**
      * @param parent where the screen goes
+     * @param options.words the catalogue of the page's language (words.js)
      * @param options.variant the variant text; options.info its variantInfo
      * @param options.roles each seat's role in words ("you", "easy bot", …)
      * @param options.onAct called with a notation when this page's person plays
      * @param options.onHint returns a promise of a suggestion for this page's person
+     * @param options.auto whether a lone roll or a lone move plays itself (default: the setting)
      */
-    constructor(parent, { variant, info, roles, onAct, onHint }) {
+    constructor(parent, { words, variant, info, roles, onAct, onHint, auto = null }) {
+        this.words = words;
         this.variant = variant;
         this.info = info;
         this.names = info.seatNames;
         this.roles = roles;
         this.onAct = onAct;
         this.onHint = onHint;
-        // Poleana's assisted mode shows ✓ and ✕; the free mode shows neither.
-        this.assisted = isPoleana(info) && variant.split(":").includes("assisted");
+        this.assisted = info.has.marks && info.mode === "assisted";
+        this.geometry = geometry(variant);
+        this.centres = new Map(this.geometry.spots.map(({ spot, area }) =>
+            [spot, area.shape === "circle" ? [area.cx, area.cy] : [area.x + area.width / 2, area.y + area.height / 2]]));
         this.focusedKey = null;
         this.rolls = [];
+        this.legal = [];
+        this.taps = [];
+        this.messages = [];
+        this.hand = [];
+        this.selection = { card: null, tokens: [] };
+        this.reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+        this.speed = SPEEDS[stored(STORED_SPEED)] !== undefined ? stored(STORED_SPEED) : this.reduced ? "off" : "normal";
+        this.auto = auto ?? stored(STORED_AUTO) !== "off";
         // Whether the focus moves by the keyboard's Tab, for the moves' previews.
         this.tabbing = false;
         document.addEventListener("keydown", (event) => { this.tabbing = event.key === "Tab"; });
         document.addEventListener("pointerdown", () => { this.tabbing = false; });
 
-        this.board = h("div", { class: "board", id: "board", role: "img", "aria-label": "The board" });
-        this.status = h("p", { class: "status", id: "status", "aria-live": "polite" });
+        const t = (id, args) => words.t(id, args);
+        this.board = h("div", { class: "board", id: "board", role: "img", "aria-label": t("app-board") });
+        this.board.addEventListener("click", (event) => this.tapBoard(event));
+        this.caption = h("p", { class: "caption", id: "caption", hidden: true });
+        this.chooser = h("div", { class: "chooser", id: "chooser", role: "group", hidden: true, "aria-label": t("app-chooser") });
+        this.handRow = h("div", { class: "hand", id: "hand", role: "group", hidden: true, "aria-label": t("app-hand") });
+        this.status = h("p", { class: "status", id: "status" });
+        this.announce = h("p", { class: "announce", id: "announce", "aria-live": "polite" });
         this.clock = h("p", { class: "clock", id: "clock", hidden: true });
-        this.actions = h("div", { class: "actions", id: "actions", role: "group", "aria-label": "Your moves" });
+        this.actions = h("div", { class: "actions", id: "actions", role: "group", "aria-label": t("app-your-moves") });
         this.hintButton = h("button", { type: "button", class: "tool", id: "hint", disabled: true, onclick: () => this.askHint() },
-            icon("hint"), "Hint");
+            icon("hint"), t("app-hint"));
         this.diceButton = h("button", {
             type: "button", class: "tool", id: "dice-toggle", "aria-expanded": "false", "aria-controls": "dice",
             onclick: () => this.toggleDice(),
-            title: "Dice history",
-        }, icon("dice"), h("span", {}, "Dice"));
+            title: t("app-dice-history"),
+        }, icon("dice"), h("span", {}, t("app-dice")));
+        const speed = h("select", { id: "speed", onchange: (event) => { this.speed = event.target.value; store(STORED_SPEED, this.speed); } },
+            Object.keys(SPEEDS).map((key) => h("option", { value: key }, t(`app-speed-${key}`))));
+        speed.value = this.speed;
+        const autoBox = h("input", { type: "checkbox", id: "auto", onchange: (event) => {
+            this.auto = event.target.checked;
+            store(STORED_AUTO, this.auto ? "on" : "off");
+        } });
+        autoBox.checked = this.auto;
         this.hintText = h("p", { class: "hint", id: "hint-text", hidden: true });
         this.message = h("p", { class: "message", id: "message", role: "alert", hidden: true });
         this.end = h("div", { class: "over", id: "over", hidden: true });
-        this.dice = h("ol", { class: "dice", id: "dice", hidden: true, "data-rolls": "0", "aria-label": "Dice history" });
-        this.seatList = h("ul", { class: "seats", id: "seats", "aria-label": "Seats" });
-        this.log = h("ol", { class: "log", id: "log", "aria-label": "Last moves" });
+        this.dice = h("ol", { class: "dice", id: "dice", hidden: true, "data-rolls": "0", "aria-label": t("app-dice-history") });
+        this.seatList = h("ul", { class: "seats", id: "seats", "aria-label": t("app-seats") });
+        this.log = h("ol", { class: "log", id: "log", "aria-label": t("app-last-moves") });
         this.footer = h("p", { class: "fine", id: "fine" });
+        const how = h("details", { class: "how", id: "how" }, h("summary", {}, t("app-how-to-play")),
+            ...this.howToPlay());
 
-        const tools = h("div", { class: "tools" }, this.hintButton, info.game === "cartas" ? null : this.diceButton);
-        this.element = h("section", { class: "game", "aria-label": variantTitle(variant, info) },
-            h("div", { class: "board-wrap" }, this.board),
+        const tools = h("div", { class: "tools" }, this.hintButton, info.has.dice ? this.diceButton : null,
+            h("label", { class: "setting", for: "speed" }, t("app-speed"), speed),
+            h("label", { class: "setting", for: "auto" }, autoBox, t("app-auto")));
+        this.element = h("section", { class: "game", "aria-label": variantTitle(words, info) },
+            h("div", { class: "board-wrap" }, this.board, this.caption, this.chooser, this.handRow),
             h("div", { class: "panel" },
-                this.end, this.status, this.clock, this.actions, this.message, tools, this.hintText, this.dice,
+                this.end, this.status, this.announce, this.clock, this.message,
+                h("h2", { id: "moves-title" }, t("app-your-moves")), this.actions, tools, this.hintText, this.dice,
                 this.seatList,
-                h("h2", {}, "Last moves"), this.log, this.footer));
+                h("h2", {}, t("app-last-moves")), this.log, how, this.footer));
         parent.replaceChildren(this.element);
         this.renderSeats(null);
     }
 
+    /** The game's "How to play", paragraph by paragraph from the catalogue. */
+    howToPlay() {
+        const paragraphs = [];
+        for (let n = 1; this.words.has(`how-${this.info.game}-${n}`); n++) paragraphs.push(h("p", {}, this.words.t(`how-${this.info.game}-${n}`)));
+        return paragraphs;
+    }
+
     seatLabel(seat) {
-        return seatName(this.names, seat);
+        return seatName(this.words, this.names, seat);
     }
 
     renderSeats(onTurn) {
@@ -164,76 +232,308 @@ export class GameScreen {
             h("li", { class: seat === onTurn ? "on-turn" : null, "aria-current": seat === onTurn ? "true" : null },
                 chip(name), h("span", { class: "name" }, this.seatLabel(seat)),
                 h("span", { class: "role" }, this.roles[seat] ?? ""),
-                seat === onTurn ? h("span", { class: "turn-mark" }, "◀ on turn") : null)));
+                seat === onTurn ? h("span", { class: "turn-mark" }, this.words.t("app-on-turn")) : null)));
     }
 
     /**
      * Shows a state: `svg` (the board), `legal` ([{notation, action}] this page's person may play
-     * now, in the engine's order), `onTurn`, `status`, `key` (changes with every step).
+     * now, in the engine's order), `taps` and `messages` (the engine's, one per legal choice),
+     * `hand` (Cartas: the person's cards), `movements` (what the last steps moved, to walk),
+     * `onTurn`, `status`, `key` (changes with every step).
      */
-    show({ svg, legal, onTurn, status, key, preview = null }) {
+    show({ svg, legal, taps = [], messages = [], hand = [], movements = [], onTurn, status, key, preview = null }) {
         this.preview = preview;
         this.previewing = null;
+        this.caption.hidden = true;
         this.board.classList.remove("previewing");
-        this.drawBoard(svg, legal.length > 0);
+        this.legal = legal;
+        this.taps = taps;
+        this.messages = messages;
+        this.hand = hand;
+        this.selection = { card: null, tokens: [] };
+        this.drawBoard(svg, legal.length > 0, movements);
         if (this.status.textContent !== status) this.status.textContent = status;
         this.renderSeats(onTurn);
-        const had = this.legal?.length ?? 1;
-        this.legal = legal;
         this.hintText.hidden = true;
-        if (legal.length || had) this.renderActions(legal);
+        this.renderActions(legal);
+        this.renderHand();
         this.hintButton.disabled = !legal.some((entry) => entry.notation !== "roll");
-        // After each new step, the first move has the focus: Enter plays it, Tab reaches the rest.
         if (legal.length && key !== this.focusedKey) {
             this.focusedKey = key;
-            this.actions.querySelector("button")?.focus();
+            // A lone roll, or a lone move, plays itself when the setting says so.
+            if (this.auto && legal.length === 1) {
+                const [only] = legal;
+                this.autoTimer = setTimeout(() => { if (this.legal[0] === only) this.play(only.notation); }, 250);
+                return;
+            }
+            // After each new step, the first move has the focus: Enter plays it, Tab reaches the rest.
+            this.actions.querySelector("button")?.focus({ preventScroll: true });
         }
     }
 
     /**
-     * Draws the board at the next frame, the latest one only, and while nobody at this page is
-     * to play at most every BOARD_PAUSE_MS: steps that come faster (bots at no delay, a table
-     * of quick players) would cost more to draw than to play, and nobody can follow them.
+     * Draws the board: first the tokens walk what the last steps moved (cell by cell, at the
+     * chosen speed), then the engine's picture of the position. A new position that comes while
+     * tokens walk ends the walk at once, so the board never shows a stale position.
      */
-    drawBoard(svg, now) {
+    drawBoard(svg, now, movements = []) {
         this.svg = svg;
-        if (now && this.timer) {
-            clearTimeout(this.timer);
-            this.timer = 0;
-        }
-        if (this.frame || this.timer) return;
+        this.walking?.stop();
+        const walk = SPEEDS[this.speed] > 0 && movements.length > 0 && this.board.firstElementChild
+            ? this.walk(movements, SPEEDS[this.speed]) : null;
+        this.walking = walk;
         const draw = () => {
-            this.timer = 0;
-            this.frame = requestAnimationFrame(() => {
-                this.frame = 0;
-                this.drawnAt = performance.now();
-                // A preview on show stays; leaving it draws the board as it is by then.
-                if (!this.previewing) drawSvg(this.board, this.svg);
-            });
+            if (this.walking !== walk) return;
+            this.walking = null;
+            cancelAnimationFrame(this.frame);
+            this.frame = requestAnimationFrame(() => this.drawNow());
         };
-        const wait = now ? 0 : (this.drawnAt ?? -Infinity) + BOARD_PAUSE_MS - performance.now();
-        if (wait > 0) this.timer = setTimeout(draw, wait);
+        if (walk) walk.done.then(draw);
         else draw();
+        void now;
+    }
+
+    /** Draws the position at once, its tokens marked. */
+    drawNow() {
+        cancelAnimationFrame(this.frame);
+        this.frame = 0;
+        if (!this.previewing) drawSvg(this.board, this.svg);
+        this.markTokens();
+    }
+
+    /** A tap while tokens walk: the walk ends and the position it leads to is drawn first. */
+    settle() {
+        if (!this.walking) return;
+        this.walking.stop();
+        this.walking = null;
+        this.drawNow();
+    }
+
+    /** Walks `movements` on the board shown: {done, stop}. */
+    walk(movements, msPerCell) {
+        let stopped = false;
+        let finish;
+        const done = new Promise((resolve) => { finish = resolve; });
+        const svg = this.board.querySelector("svg");
+        const run = async () => {
+          try {
+            for (const movement of movements) {
+                if (stopped) break;
+                const disc = svg?.querySelector(`[data-token="${CSS.escape(tokenName(movement.owner, movement.from))}"]`);
+                if (!disc) continue;
+                const start = [Number(disc.getAttribute("cx")), Number(disc.getAttribute("cy"))];
+                const path = movement.motion === "jump" ? movement.path.slice(-1) : movement.path;
+                disc.classList.add("walking");
+                for (const spot of path) {
+                    if (stopped) break;
+                    const centre = this.centres.get(spot);
+                    if (!centre) continue;
+                    disc.setAttribute("transform", `translate(${centre[0] - start[0]} ${centre[1] - start[1]})`);
+                    await new Promise((resolve) => setTimeout(resolve, msPerCell));
+                }
+            }
+          } finally {
+            // Whatever happens on the way, the position is drawn.
+            finish();
+          }
+        };
+        run();
+        return { done, stop: () => { stopped = true; finish(); } };
+    }
+
+    /** The choices the taps so far still lead to: of the selected card, through the selected tokens. */
+    candidates() {
+        const { card, tokens } = this.selection;
+        return this.taps.map((tap, index) => ({ tap, index })).filter(({ tap }) =>
+            (card === null ? tap.card === null || tokens.length > 0 : tap.card === card)
+            && tokens.every((name, k) => tap.tokens[k] === name));
+    }
+
+    /** Marks the tokens a tap can take next (data-movable) and those already tapped. */
+    markTokens() {
+        const svg = this.board.querySelector("svg");
+        if (!svg) return;
+        this.wordLabels(svg);
+        for (const old of svg.querySelectorAll("[data-movable], [data-selected]")) {
+            old.removeAttribute("data-movable");
+            old.removeAttribute("data-selected");
+        }
+        this.addLetters(svg);
+        if (this.previewing || !this.legal.length) return;
+        const { card, tokens } = this.selection;
+        // In Cartas a card comes first: no token is marked until one is tapped.
+        if (card === null && this.taps.some((tap) => tap.card !== null)) return;
+        const next = new Set(this.candidates().map(({ tap }) => tap.tokens[tokens.length]).filter(Boolean));
+        for (const name of next) {
+            for (const disc of svg.querySelectorAll(`[data-token="${CSS.escape(name)}"]`)) disc.setAttribute("data-movable", "true");
+        }
+        for (const name of tokens) {
+            for (const disc of svg.querySelectorAll(`[data-token="${CSS.escape(name)}"]`)) disc.setAttribute("data-selected", "true");
+        }
+    }
+
+    /** The picture's labels in the page's language: each says which message it shows, and with what. */
+    wordLabels(svg) {
+        for (const label of svg.querySelectorAll("[data-message]")) {
+            let args = {};
+            try {
+                args = JSON.parse(label.dataset.args ?? "{}");
+            } catch {
+                continue;
+            }
+            if (!this.words.has(label.dataset.message)) continue;
+            const text = this.words.t(label.dataset.message, args);
+            if (label.textContent !== text) label.textContent = text;
+        }
+    }
+
+    /** Each token's letter on it (its colour's, or its seat's number), for eyes that do not tell colours apart. */
+    addLetters(svg) {
+        for (const old of svg.querySelectorAll(".letter")) old.remove();
+        for (const disc of svg.querySelectorAll("[data-token]")) {
+            const letter = document.createElementNS("http://www.w3.org/2000/svg", "text");
+            letter.setAttribute("class", "letter");
+            letter.setAttribute("x", disc.getAttribute("cx"));
+            letter.setAttribute("y", disc.getAttribute("cy"));
+            letter.setAttribute("font-size", String(Number(disc.getAttribute("r")) * 1.1));
+            letter.setAttribute("aria-hidden", "true");
+            letter.textContent = disc.dataset.token.split("@")[0];
+            disc.after(letter);
+        }
+    }
+
+    /** A tap on the board: on a marked token, or within a finger's width of one. */
+    tapBoard(event) {
+        if (!this.legal.length || this.previewing) return;
+        this.settle();
+        let disc = event.target.closest?.("[data-token]");
+        if (!disc || disc.dataset.movable !== "true") {
+            let best = null;
+            for (const marked of this.board.querySelectorAll("[data-movable]")) {
+                const box = marked.getBoundingClientRect();
+                const d = Math.hypot(event.clientX - (box.left + box.width / 2), event.clientY - (box.top + box.height / 2));
+                if (d <= Math.max(FINGER_PX, box.width / 2) && (!best || d < best.d)) best = { marked, d };
+            }
+            if (!best) {
+                if (disc) this.showMessage(this.words.t("app-token-cannot-move"), "info");
+                return;
+            }
+            disc = best.marked;
+        }
+        this.clearMessage();
+        this.selectToken(disc.dataset.token);
+    }
+
+    selectToken(name) {
+        this.selection = { ...this.selection, tokens: [...this.selection.tokens, name] };
+        this.advance();
+    }
+
+    selectCard(card) {
+        this.settle();
+        this.clearMessage();
+        this.selection = { card: this.selection.card === card ? null : card, tokens: [] };
+        this.renderHand();
+        this.advance();
+    }
+
+    /** After a tap: play the one choice it completes, or offer the choices it leaves, or mark what comes next. */
+    advance() {
+        const left = this.candidates();
+        const depth = this.selection.tokens.length;
+        const complete = left.filter(({ tap }) => tap.tokens.length === depth);
+        const onward = left.some(({ tap }) => tap.tokens.length > depth);
+        if (left.length === 1 && complete.length === 1 && (depth > 0 || this.selection.card !== null)) {
+            this.play(this.legal[complete[0].index].notation);
+            return;
+        }
+        this.markTokens();
+        this.renderChooser(complete, onward);
+    }
+
+    /** The chooser beside the tapped token (or the card): one button per choice these taps complete. */
+    renderChooser(complete, onward) {
+        // Nothing to pick yet (a card tapped, its tokens marked): the board stays clear to tap.
+        if (!complete.length) {
+            this.chooser.hidden = true;
+            this.chooser.replaceChildren();
+            return;
+        }
+        const buttons = complete.map(({ index }) => {
+            const { notation, action } = this.legal[index];
+            const text = this.messages[index] ? this.words.format(this.messages[index]) : notation;
+            return h("button", { type: "button", class: "choice", dataset: { choice: notation }, onclick: () => this.play(notation) },
+                ...this.marks(action), h("span", { class: "label" }, text));
+        });
+        const cancel = h("button", { type: "button", class: "choice cancel", onclick: () => this.cancelSelection() }, this.words.t("app-cancel"));
+        this.chooser.replaceChildren(
+            h("p", { class: "fine" }, this.words.t(onward ? "app-chooser-more" : "app-chooser-pick")), ...buttons, cancel);
+        this.chooser.hidden = false;
+        this.placeChooser();
+    }
+
+    /**
+     * Puts the chooser on the board's half away from the tapped token (or the card's), so that
+     * the token and its neighbours stay in sight and within reach.
+     */
+    placeChooser() {
+        const name = this.selection.tokens.at(-1);
+        const disc = name && this.board.querySelector(`[data-token="${CSS.escape(name)}"]`);
+        const board = this.board.getBoundingClientRect();
+        const box = disc?.getBoundingClientRect();
+        const upper = box ? box.top + box.height / 2 < board.top + board.height / 2 : false;
+        this.chooser.classList.toggle("low", upper);
+    }
+
+    cancelSelection() {
+        this.selection = { card: null, tokens: [] };
+        this.chooser.hidden = true;
+        this.renderHand();
+        this.markTokens();
+    }
+
+    /** Cartas: the person's cards; those that can be played now carry data-playable. */
+    renderHand() {
+        if (!this.info.has.cards) return;
+        const playable = new Set(this.taps.map((tap) => tap.card).filter(Boolean));
+        this.handRow.replaceChildren(...this.hand.map((card) => h("button", {
+            type: "button",
+            class: `playing-card${this.selection.card === card ? " selected" : ""}`,
+            dataset: { card, ...(playable.has(card) && this.legal.length ? { playable: "true" } : {}) },
+            "aria-pressed": this.selection.card === card ? "true" : "false",
+            "aria-label": this.words.t("app-card", { card: cardName(card) }),
+            disabled: !(playable.has(card) && this.legal.length),
+            onclick: () => this.selectCard(card),
+        }, card === "*" ? "★" : card === "T" ? "10" : card)));
+        this.handRow.hidden = this.hand.length === 0;
+    }
+
+    /** Plays a choice: the buttons go, so none is played twice. */
+    play(notation) {
+        clearTimeout(this.autoTimer);
+        this.clearMessage();
+        this.lock();
+        this.onAct(notation);
+    }
+
+    /** Poleana's marks on a choice: ✓/✕ in the assisted mode, ★/⚠ for the landing cell. */
+    marks(action) {
+        if (!this.info.has.marks || !action) return [];
+        const marks = [];
+        const showCompliance = this.assisted && this.legal.some((entry) => entry.action?.compliance === "infraction");
+        const mark = (kind) => h("span", { class: `mark ${kind}`, title: this.words.attribute(`choice-mark-${kind}`, "title") },
+            this.words.t(`choice-mark-${kind}`).split(" ")[0]);
+        if (showCompliance) marks.push(mark(action.compliance === "infraction" ? "infraction" : "compliant"));
+        if (action.mark === "safe" || action.mark === "police") marks.push(mark(action.mark));
+        return marks;
     }
 
     renderActions(legal) {
-        const showCompliance = this.assisted && legal.some((entry) => entry.action?.compliance === "infraction");
-        const buttons = legal.map((entry) => this.actionButton(entry, showCompliance));
-        // Cartas lists many uses of one card (a joker's above all): each run of one card's
-        // actions, in the engine's order, goes in a row under that card.
-        if (legal.some((entry) => entry.action?.card)) {
-            const rows = [];
-            legal.forEach((entry, i) => {
-                const card = entry.action?.card ?? null;
-                if (!rows.length || rows.at(-1).card !== card) rows.push({ card, buttons: [] });
-                rows.at(-1).buttons.push(buttons[i]);
-            });
-            this.actions.replaceChildren(...rows.map(({ card, buttons }) =>
-                h("div", { class: "card-row", role: "group", "aria-label": card ? `card ${card}` : null },
-                    card ? h("span", { class: "playing-card", "aria-hidden": "true" }, card) : null,
-                    buttons)));
-        } else {
-            this.actions.replaceChildren(...buttons);
+        const buttons = legal.map((entry, index) => this.actionButton(entry, index));
+        this.actions.replaceChildren(...buttons);
+        if (!legal.length) {
+            this.chooser.hidden = true;
+            this.chooser.replaceChildren();
         }
     }
 
@@ -246,71 +546,52 @@ export class GameScreen {
         const svg = notation && notation !== "roll" ? this.preview?.(notation) : null;
         this.previewing = svg ? notation : null;
         this.board.classList.toggle("previewing", Boolean(svg));
+        this.caption.hidden = !svg;
+        if (svg) this.caption.textContent = this.words.t("app-previewing");
         drawSvg(this.board, svg ?? this.svg);
+        this.markTokens();
     }
 
     /** Takes the buttons away while a move is on its way, so none is played twice. */
     lock() {
         this.legal = [];
+        this.taps = [];
+        this.selection = { card: null, tokens: [] };
         this.actions.replaceChildren();
+        this.chooser.hidden = true;
+        this.chooser.replaceChildren();
+        this.renderHand();
+        this.markTokens();
         this.hintButton.disabled = true;
     }
 
-    actionButton({ notation, action }, showCompliance) {
-        const play = () => {
-            this.clearMessage();
-            this.lock();
-            this.onAct(notation);
-        };
+    actionButton({ notation, action }, index) {
         if (notation === "roll") {
-            return h("button", { type: "button", class: "action roll", dataset: { action: "roll" }, onclick: play },
-                icon("dice"), "Roll the dice");
+            return h("button", { type: "button", class: "action roll", dataset: { action: "roll", roll: "true" },
+                onclick: () => this.play(notation) }, icon("dice"), this.words.t("prompt-roll"));
         }
-        const poleana = isPoleana(this.info);
-        // Poleana's label carries its marks already; the page shows them as its mode says.
-        const text = poleana ? notation : action?.label ?? notation;
-        const marks = [];
-        const spoken = [text];
-        if (poleana && action) {
-            if (showCompliance && action.compliance === "infraction") {
-                marks.push(h("span", { class: "mark infraction", title: "infraction" }, "✕"));
-                spoken.push("infraction");
-            } else if (showCompliance) {
-                marks.push(h("span", { class: "mark compliant", title: "keeps the rules" }, "✓"));
-                spoken.push("keeps the rules");
-            }
-            if (action.mark === "safe") {
-                marks.push(h("span", { class: "mark safe", title: "safe cell" }, "★"));
-                spoken.push("safe cell");
-            } else if (action.mark === "police") {
-                marks.push(h("span", { class: "mark police", title: "police cell" }, "⚠"));
-                spoken.push("police cell");
-            }
-        }
-        const details = [];
-        if (action?.landing && !poleana) details.push(`→ ${action.landing}`);
-        if (action?.captures) {
-            details.push(h("span", { class: "captures" }, "captures ", chip(action.captures)));
-            spoken.push(`captures ${action.captures}`);
-        }
+        const text = this.messages[index] ? this.words.format(this.messages[index]) : notation;
+        const marks = this.marks(action);
         const point = () => this.showPreview(notation);
         const leave = () => this.showPreview(null);
+        // A mouse pointing at a move previews it; a finger's tap is no pointing, and a preview
+        // left under a lifted finger would hide the position being played.
+        const byMouse = (then) => (event) => { if (event.pointerType === "mouse") then(); };
         return h("button", {
             type: "button",
-            class: `action${showCompliance && action?.compliance ? ` ${action.compliance}` : ""}`,
+            class: `action${this.assisted && action?.compliance ? ` ${action.compliance}` : ""}`,
             dataset: { action: notation, ...(action?.compliance ? { compliance: action.compliance } : {}) },
-            "aria-label": spoken.join(", "),
-            onclick: play,
-            onmouseenter: point,
-            onmouseleave: leave,
+            "aria-label": [text, ...marks.map((m) => m.title)].join(", "),
+            onclick: () => this.play(notation),
+            onpointerenter: byMouse(point),
+            onpointerleave: byMouse(leave),
             // Only the keyboard's Tab previews: the focus the page itself gives a move (the first
             // after each step, the hinted one) shows the board as it is.
             onfocus: () => { if (this.tabbing) point(); },
             onblur: leave,
         },
         action?.colour ? chip(action.colour) : null,
-        h("span", { class: "label" }, text), ...marks,
-        details.length ? h("span", { class: "detail" }, ...details) : null);
+        ...marks, h("span", { class: "label" }, text));
     }
 
     async askHint() {
@@ -322,16 +603,18 @@ export class GameScreen {
             if (this.legal !== asked || !suggestion) return;
             const button = this.actions.querySelector(`[data-action="${CSS.escape(suggestion.notation)}"]`);
             for (const other of this.actions.querySelectorAll(".hinted")) other.classList.remove("hinted");
-            const label = isPoleana(this.info) ? suggestion.notation : suggestion.action?.label ?? suggestion.notation;
-            this.hintText.replaceChildren(h("strong", {}, `Hint: ${label}`),
-                suggestion.explanation ? ` — ${suggestion.explanation}` : "");
+            const index = this.legal.findIndex((entry) => entry.notation === suggestion.notation);
+            const label = this.messages[index] ? this.words.format(this.messages[index]) : suggestion.notation;
+            const reason = suggestion.reason && this.words.has(`reason-${suggestion.reason}`)
+                ? this.words.t(`reason-${suggestion.reason}`, suggestion.reasonArgs ?? {}) : null;
+            this.hintText.replaceChildren(h("strong", {}, this.words.t("app-hint-line", { label })), reason ? ` — ${reason}` : "");
             this.hintText.hidden = false;
             if (button) {
                 button.classList.add("hinted");
                 button.focus();
             }
         } catch (error) {
-            this.showMessage(`No hint: ${messageOf(error)}`);
+            this.showMessage(this.words.t("app-no-hint", { reason: messageOf(error) }));
         } finally {
             this.hintButton.disabled = !this.legal.some((entry) => entry.notation !== "roll");
         }
@@ -349,7 +632,7 @@ export class GameScreen {
         if (!rolls.length) return;
         this.rolls.push(...rolls);
         this.dice.dataset.rolls = String(this.rolls.length);
-        this.diceButton.lastChild.textContent = `Dice (${this.rolls.length})`;
+        this.diceButton.lastChild.textContent = this.words.t("app-dice-count", { count: this.rolls.length });
         // A closed history is drawn when it opens.
         if (!this.dice.hidden) this.drawRolls();
     }
@@ -361,13 +644,24 @@ export class GameScreen {
         this.dice.prepend(...entries.reverse());
     }
 
-    /** Appends the engine's events to the log, newest first, keeping the last few. */
+    /**
+     * Appends the engine's events to the log, newest first, keeping the last few, each in the
+     * page's language; they are announced too, for screen readers.
+     */
     addEvents(events) {
-        const lines = events.map((event) => describe(event, this.names)).filter(Boolean).slice(-LOG_LINES);
+        const lines = events.flatMap((event) => {
+            const message = eventMessage(this.variant, event);
+            if (!this.words.has(message.id) || QUIET.has(message.id.split("-").at(-1))) return [];
+            const seat = typeof event.seat === "number" ? event.seat : typeof event.thief === "number" ? event.thief : null;
+            const colour = event.colour ?? (typeof event.by === "string" ? event.by : null)
+                ?? (seat !== null ? (this.names[seat] ?? "").split("+")[0] : null);
+            return [{ text: this.words.format(message), colour }];
+        }).slice(-LOG_LINES);
         if (!lines.length) return;
-        this.log.prepend(...lines.reverse().map((line) =>
-            h("li", {}, line.colour ? chip(line.colour) : h("span", { class: "chips" }), line.text)));
+        this.log.prepend(...lines.map((line) =>
+            h("li", {}, line.colour ? chip(line.colour) : h("span", { class: "chips" }), line.text)).reverse());
         while (this.log.children.length > LOG_LINES) this.log.lastChild.remove();
+        this.announce.textContent = lines.map((line) => line.text).join(". ");
     }
 
     showMessage(text, kind = "error") {
@@ -389,7 +683,7 @@ export class GameScreen {
         }
         const tick = () => {
             const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
-            this.clock.replaceChildren(icon("clock"), `${left} s left for this turn`);
+            this.clock.replaceChildren(icon("clock"), this.words.t("app-seconds-left", { count: left }));
             this.clock.classList.toggle("urgent", left <= 5);
             if (left === 0) clearInterval(this.clockTimer);
         };
@@ -403,14 +697,16 @@ export class GameScreen {
         this.countdown(null);
         this.lock();
         const names = winners.map((seat) => this.seatLabel(seat));
-        const mine = winners.some((seat) => this.roles[seat] === "you");
-        const who = names.length > 1 ? `${names.slice(0, -1).join(", ")} and ${names.at(-1)} win` : `${names[0] ?? "Nobody"} wins`;
+        const mine = winners.some((seat) => this.roles[seat] === this.words.t("app-role-you"));
+        const who = names.length > 1 ? this.words.t("app-winners", { names: this.words.list(names) })
+            : names.length ? this.words.t("app-winner", { name: names[0] }) : this.words.t("app-nobody-wins");
         this.status.textContent = "";
         this.end.replaceChildren(...[
-            h("p", { class: "winner" }, ...winners.map((seat) => chip(this.names[seat])), ` ${who}!`),
-            mine ? h("p", { class: "you-won" }, "Well played!") : null,
+            h("p", { class: "winner" }, ...winners.map((seat) => chip(this.names[seat])), ` ${who}`),
+            mine ? h("p", { class: "you-won" }, this.words.t("app-well-played")) : null,
             ...extra].filter(Boolean));
-        // The last board at once, not after the pause that spares a busy table.
+        this.announce.textContent = who;
+        // The last board at once, not after the tokens' walk.
         if (this.svg) this.drawBoard(this.svg, true);
         this.end.hidden = false;
         root.dataset.winners = winners.join(",");
@@ -421,3 +717,12 @@ export class GameScreen {
         this.footer.textContent = text;
     }
 }
+
+/** Events the log leaves out: a turn passing, a card dealt (the board shows both). */
+const QUIET = new Set(["turn_passed", "dealt"]);
+
+/** A card's name as the catalogues select on it, from its notation letter. */
+const cardName = (letter) => ({
+    A: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", T: "ten",
+    J: "jack", Q: "queen", K: "king", "*": "joker",
+})[letter] ?? "hidden";

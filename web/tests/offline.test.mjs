@@ -1,5 +1,5 @@
 // Offline play in a real browser: a whole game of each game against easy bots, played by clicking
-// the page's moves; a phone-sized game played with the keyboard alone; the set-up screen.
+// the page's list of moves; a phone-sized game played with the keyboard alone; the set-up screen.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import {
@@ -22,6 +22,12 @@ after(async () => {
 /** A page in a context of its own, at `viewport`. */
 async function fresh(name, viewport = DESKTOP) {
     const context = await browser.newContext({ viewport });
+    // These games are played through the list of moves, in English: a lone roll or move waits
+    // for its click, as the setting "off" has it (taps.test.mjs plays by taps, with it on).
+    await context.addInitScript(() => {
+        localStorage.setItem("fichas-auto", "off");
+        localStorage.setItem("fichas-language", "en");
+    });
     const page = await openPage(context, name);
     return { context, page };
 }
