@@ -30,6 +30,16 @@ pub struct TokenPlace {
     pub name: String,
 }
 
+/// Why an action is refused, with the codes every binding gives: `code` is the kind of refusal
+/// (`illegal`, `unreadable`, …) and `reason`, for an illegal action, why (`parchis-blocked`, a key
+/// of the catalogues' `illegal-…` messages).
+#[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
+pub struct Refusal {
+    pub code: String,
+    pub reason: Option<String>,
+    pub message: String,
+}
+
 /// How taps reach one legal choice.
 #[derive(Clone, Debug, PartialEq, Eq, uniffi::Record)]
 pub struct Tap {

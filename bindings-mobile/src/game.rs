@@ -9,7 +9,7 @@ use fichas::{Seat, picture};
 use rand_core::SeedableRng;
 use rand_xoshiro::Xoshiro256PlusPlus;
 
-use crate::contract::{self, Movement, Tap, TokenPlace};
+use crate::contract::{self, Movement, Refusal, Tap, TokenPlace};
 use crate::convert::{self, ChanceOutcome, Choice, Event, Outcome, Phase, seat_number, seat_of};
 use crate::{FichasError, GameRecord, Result, SeatView, Suggestion, guard, parse_variant};
 
@@ -223,6 +223,35 @@ impl Game {
     pub fn tell(&self, language: String) -> Result<Vec<String>> {
         let catalogue = Catalogue::for_tag(&language).map_err(|e| FichasError::Config(e.to_string()))?;
         self.with(|i| Ok(i.game.last_events().iter().map(|e| catalogue.event(e)).collect()))
+    }
+
+    /// What each legal action does, in words of `language`, in the order of `legalActions`:
+    /// what an app writes on its buttons and in its chooser.
+    pub fn describe(&self, language: String) -> Result<Vec<String>> {
+        let catalogue = Catalogue::for_tag(&language).map_err(|e| FichasError::Config(e.to_string()))?;
+        self.with(|i| Ok(catalogue.choices(i.game.state())))
+    }
+
+    /// Why `notation` would be refused here, with the codes every binding gives (`code`, the
+    /// kind; `reason`, why an action is illegal), or null when it is legal. The game does not
+    /// change: an app asks before it says why a tap does nothing.
+    pub fn refusal(&self, notation: String) -> Result<Option<Refusal>> {
+        self.with(|i| {
+            let state = i.game.state();
+            let outcome = state.parse_action(&notation).map(|action| state.movements(action));
+            Ok(match outcome {
+                Err(e) => Some(Refusal { code: "unreadable".into(), reason: None, message: e.to_string() }),
+                Ok(Ok(_)) => None,
+                Ok(Err(e)) => Some(Refusal {
+                    code: e.code().into(),
+                    reason: match &e {
+                        fichas::phase::PlayError::Illegal { reason, .. } => Some(reason.code().into()),
+                        _ => None,
+                    },
+                    message: e.to_string(),
+                }),
+            })
+        })
     }
 
     /// The events of the last step, all of them: the raw engine's. A server delivers each seat

@@ -511,6 +511,14 @@ impl PyGame {
         self.with(|p| p.game.last_events().iter().map(|e| catalogue.event(e)).collect())
     }
 
+    /// What each legal choice does, in words of `language`, in the order of `legal_actions()`:
+    /// what an app writes on its buttons and in its chooser.
+    #[pyo3(signature = (language="es"))]
+    fn describe(&self, language: &str) -> PyResult<Vec<String>> {
+        let catalogue = Catalogue::for_tag(language).map_err(config_error)?;
+        self.with(|p| catalogue.choices(p.game.state()))
+    }
+
     /// What `seat` may see.
     fn view(&self, seat: i64) -> PyResult<PyView> {
         let view = self.with(|p| seat_of(&p.game.variant(), seat).map(|seat| p.game.view(seat)))??;

@@ -260,6 +260,22 @@ impl Catalogue {
         Ok(told)
     }
 
+    /// What each legal choice of `state` does, in words, in the order of
+    /// [`State::legal_actions`](crate::game::State::legal_actions): "Mueve la ficha de la 20 a
+    /// la 22 con el 2".
+    ///
+    /// ```
+    /// use fichas::game::State;
+    /// use fichas::text::{Catalogue, Language};
+    ///
+    /// let state: State = "parchis:YR turn=Y roll=4-2 Y=66,20,home,home R=40,home,home,home".parse().unwrap();
+    /// let said = Catalogue::new(Language::Spanish).choices(&state);
+    /// assert!(said.contains(&"Mueve la ficha de la 20 a la 22 con el 2".to_string()));
+    /// ```
+    pub fn choices(&self, state: &crate::game::State) -> Vec<String> {
+        state.legal_actions().iter().map(|choice| self.format(&Message::choice(state, choice))).collect()
+    }
+
     /// What `event` tells, as a sentence for a player. The event as a seat saw it (a card hidden
     /// from it) is told without the card.
     pub fn event(&self, event: &Event) -> String {
