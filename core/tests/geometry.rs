@@ -99,3 +99,23 @@ fn areas_hold_their_edges_and_nothing_beyond() {
     assert!(circle.contains(3, 4) && !circle.contains(4, 4));
     assert!(!circle.contains(i32::MAX, i32::MIN), "a far point overflows nothing");
 }
+
+#[test]
+fn cartas_places_its_piles_and_hands_and_names_each_card_of_the_seats_hand() {
+    let geometry = picture::geometry("cartas".parse().unwrap());
+    for name in ["pile", "discards", "0:hand", "1:hand", "2:hand", "3:hand"] {
+        assert!(geometry.spot(name).is_some(), "no spot {name}");
+    }
+    play_randomly("cartas".parse().unwrap(), 50, 60, |state, _, _| {
+        let Some(seat) = state.phase().to_act() else { return };
+        let view = state.view(seat);
+        let svg = picture::svg(&view, &[]);
+        let fichas::game::View::Cartas(cartas) = view else { unreachable!() };
+        let mut cards: Vec<String> = cartas.hand().cards().map(|r| r.to_string()).collect();
+        let mut drawn: Vec<String> =
+            svg.split("data-card=\"").skip(1).map(|rest| rest.split('"').next().unwrap().to_string()).collect();
+        cards.sort();
+        drawn.sort();
+        assert_eq!(drawn, cards, "the seat's own hand, card by card, and no other seat's");
+    });
+}

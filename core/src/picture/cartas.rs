@@ -78,6 +78,8 @@ const PILES_HALF: i32 = 70;
 /// A card in a hand.
 const CARD_W: i32 = 34;
 const CARD_H: i32 = 54;
+/// How far below a panel's top its row of cards is.
+const HAND_TOP: i32 = 170;
 /// A card on a pile.
 const PILE_W: i32 = 40;
 const PILE_H: i32 = 56;
@@ -219,13 +221,24 @@ fn frame() -> Frame {
 }
 
 /// Every spot of the board, named, with its shape on the board: the track, and each seat's
-/// corridor and home.
+/// corridor and home; then the cards' places: the draw pile (`pile`), the discards
+/// (`discards`) and each seat's hand (`2:hand`), where cards are dealt, played and passed.
 fn spots() -> Vec<(SpotId, Shape)> {
     let track = (0..TRACK).map(Loc::Track);
     let owned = Seat::ALL
         .into_iter()
         .flat_map(|seat| (1..=CORRIDOR).map(move |k| Loc::Corridor(seat, k)).chain([Loc::Home(seat)]));
-    track.chain(owned).filter_map(|loc| Some((loc.spot_id(), shape(loc)?))).collect()
+    let mut spots: Vec<(SpotId, Shape)> =
+        track.chain(owned).filter_map(|loc| Some((loc.spot_id(), shape(loc)?))).collect();
+    let (c, top) = (SIZE / 2, SIZE / 2 - PILE_H / 2 - 10);
+    spots.push((SpotId::shared("pile"), Shape::Rect { x: c - 58, y: top, w: PILE_W, h: PILE_H }));
+    spots.push((SpotId::shared("discards"), Shape::Rect { x: c + 18, y: top, w: PILE_W, h: PILE_H }));
+    for seat in Seat::ALL {
+        let (x, y) = panel_origin(seat);
+        let hand = Shape::Rect { x: x + 12, y: y + HAND_TOP, w: PANEL - 24, h: CARD_H };
+        spots.push((SpotId::owned(crate::movement::Owner::Seat(seat), "hand"), hand));
+    }
+    spots
 }
 
 /// Where the spots of the board are in its picture.
@@ -387,6 +400,7 @@ fn draw_piles(svg: &mut Svg, view: &View) {
     svg.group("piles");
     svg.rect(c - PILES_HALF, c - PILES_HALF, 2 * PILES_HALF, 2 * PILES_HALF, 12, Paint::both(PLAZA, FRAME, 2));
     let top = c - PILE_H / 2 - 10;
+    // Where `spots` says the piles are.
     draw_pile(svg, c - 58, top, usize::from(view.pile_size()), true);
     draw_pile(svg, c + 18, top, view.discards().len(), false);
     let label = Font::new(12, INK);
@@ -424,7 +438,7 @@ fn draw_back(svg: &mut Svg, x: i32, y: i32, w: i32, h: i32) {
 
 /// A card face up: its rank letter, the joker `*` in gold.
 fn draw_face(svg: &mut Svg, x: i32, y: i32, w: i32, h: i32, rank: Rank) {
-    svg.rect(x, y, w, h, 5, Paint::both(PAPER, INK, 2));
+    svg.card_rect(x, y, w, h, rank.letter(), Paint::both(PAPER, INK, 2));
     let ink = if rank == Rank::Joker { GOLD } else { INK };
     let letter = rank.letter().to_string();
     svg.centred_text(x + w / 2, y + h / 2, Font::new(22, ink).bold(), &letter);
@@ -513,7 +527,7 @@ fn draw_panel(svg: &mut Svg, view: &View, census: &Census<Loc>, seat: Seat) {
         Label::new("board-hand-hidden", english).number("count", count)
     };
     let count = usize::from(count);
-    let cards_top = y + 170;
+    let cards_top = y + HAND_TOP;
     svg.label(x + 12, cards_top - 8, Font::new(12, t.dark).anchor(Anchor::Start), &label);
     let ranks: Vec<Rank> = if own { view.hand().cards().collect() } else { Vec::new() };
     let shown = if own { ranks.len() } else { count }.min(24);

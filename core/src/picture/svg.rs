@@ -234,6 +234,17 @@ impl Svg {
         self.out.push_str("/>\n");
     }
 
+    /// A card face up: a rectangle carrying `data-card` (the rank's notation letter, `7`, `*`),
+    /// so a page finds which card was tapped.
+    pub fn card_rect(&mut self, x: i32, y: i32, w: i32, h: i32, letter: char, paint: Paint<'_>) {
+        let _ = write!(self.out, "<rect x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" rx=\"5\" data-card=\"");
+        let mut text = [0u8; 4];
+        escape_into(&mut self.out, letter.encode_utf8(&mut text));
+        self.out.push('"');
+        self.paint(paint);
+        self.out.push_str("/>\n");
+    }
+
     /// A rectangle tagged with a class (the last-move marks, which tests and apps look for).
     pub fn tagged_rect(&mut self, class: &str, x: i32, y: i32, w: i32, h: i32, paint: Paint<'_>) {
         let _ = write!(self.out, "<rect class=\"{class}\" x=\"{x}\" y=\"{y}\" width=\"{w}\" height=\"{h}\" rx=\"6\"");
