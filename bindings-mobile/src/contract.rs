@@ -53,6 +53,9 @@ pub struct Tap {
     pub steps: Vec<u32>,
     /// What sets it apart from the choices of the same card and first token: `+5`, `+5/b`, `-4`.
     pub option: String,
+    /// What it spends in a dice game: a die (`5`), the sum (`sum`) or a bonus (`10`, `20`,
+    /// `+10`); null for a release or in Cartas.
+    pub count: Option<String>,
 }
 
 /// One spot of a board and its area in the SVG picture: a rectangle (`x`, `y`, `width`,
@@ -105,6 +108,7 @@ pub(crate) fn tap_of(t: movement::Tap) -> Tap {
         tokens: t.tokens,
         steps: t.steps.into_iter().map(u32::from).collect(),
         option: t.option,
+        count: t.count,
     }
 }
 

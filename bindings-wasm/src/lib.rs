@@ -339,6 +339,8 @@ export interface Tap {
     steps: number[];
     /** What sets it apart from the choices of the same card and first token: `+5`, `+5/b`, `-4`. */
     option: string;
+    /** What it spends in a dice game: a die (`5`), the sum (`sum`) or a bonus (`10`, `20`, `+10`); null for a release or in Cartas. */
+    count: string | null;
 }
 /** A catalogue message (locales/LANG/fichas.ftl) before it is words: its id and arguments; an argument that is a message is worded first, and a list of them is joined ("Yellow and Red"). */
 export interface Message {

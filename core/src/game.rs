@@ -806,9 +806,34 @@ impl State {
                     }
                     _ => rest.to_string(),
                 };
-                Tap { action: text.clone(), card, tokens, steps, option }
+                let count = self.count_of(choice);
+                Tap { action: text.clone(), card, tokens, steps, option, count }
             })
             .collect()
+    }
+
+    /// What a dice game's choice spends, for a front end where a die (or a bonus) is chosen
+    /// before a token: a die's face (`5`), the sum (`sum`), or a bonus (Parchís' `10` or `20`,
+    /// Poleana's `+10`). `None` for a choice that spends no one of them apart: a Poleana release,
+    /// rescue or sweep (the whole roll), and every Cartas choice.
+    fn count_of(&self, choice: &Choice) -> Option<String> {
+        match (self, choice) {
+            (State::Poleana(s), Choice::Poleana(c)) => {
+                let steps = match c.action {
+                    poleana::Action::Move { steps, .. } | poleana::Action::Tapon { steps, .. } => steps,
+                    poleana::Action::PlusTen { .. } => return Some("+10".into()),
+                    _ => return None,
+                };
+                let roll = s.roll()?;
+                let (a, b) = (roll.first.value(), roll.second.value());
+                if steps == a || steps == b { Some(steps.to_string()) } else { Some("sum".into()) }
+            }
+            (State::Parchis(_), Choice::Parchis(c)) => match c.action {
+                parchis::Action::Move { by, .. } => Some(by.to_string()),
+                parchis::Action::Timeout => None,
+            },
+            _ => None,
+        }
     }
 
     /// Every token on the board and off it, where it stands, with the names movements and the

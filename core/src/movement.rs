@@ -228,4 +228,9 @@ pub struct Tap {
     /// token starts it (`sweep`) or nothing follows the spot (`release`, tapped on a token at
     /// start).
     pub option: String,
+    /// What the choice spends, in a dice game: a die's face (`5`), the sum (`sum`), or a bonus
+    /// (Parchís' `10`, `20`; Poleana's `+10`), so that a die or a bonus may be chosen first and
+    /// only the tokens it moves marked. `None` for a choice that spends the whole roll (a
+    /// Poleana release, rescue or sweep) and in Cartas.
+    pub count: Option<String>,
 }

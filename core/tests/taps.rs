@@ -83,3 +83,32 @@ fn every_token_a_tap_names_is_drawn_with_that_name() {
         });
     }
 }
+
+#[test]
+fn a_die_chosen_first_leaves_the_choices_that_spend_it() {
+    let state: State = "parchis:YR turn=Y roll=4-2 Y=66,20,home,home R=40,home,home,home".parse().unwrap();
+    let spends = |count: &str| -> Vec<String> {
+        state.taps().into_iter().filter(|t| t.count.as_deref() == Some(count)).map(|t| t.action).collect()
+    };
+    assert_eq!(spends("4"), ["20+4", "66+4"]);
+    assert_eq!(spends("2"), ["20+2", "66+2"]);
+    // In Poleana a die, the sum, or the +10; a release spends the whole roll and names none.
+    play_randomly("poleana".parse().unwrap(), 51, 400, |state, _, _| {
+        let State::Poleana(s) = state else { unreachable!() };
+        for tap in state.taps() {
+            match (tap.action.as_str(), tap.count.as_deref()) {
+                ("release" | "rescue" | "sweep", count) => assert_eq!(count, None, "{tap:?}"),
+                (_, Some("sum" | "+10")) => {}
+                (_, Some(face)) => {
+                    let roll = s.roll().unwrap();
+                    let faces = [roll.first.to_string(), roll.second.to_string()];
+                    assert!(faces.iter().any(|f| f == face), "{tap:?} spends a die the roll lacks: {roll}");
+                }
+                (_, None) => panic!("{tap:?} names no count"),
+            }
+        }
+    });
+    play_randomly("cartas".parse().unwrap(), 51, 100, |state, _, _| {
+        assert!(state.taps().iter().all(|t| t.count.is_none()));
+    });
+}

@@ -2000,6 +2000,9 @@ app-worker-not-loaded = it could not load
 app-chooser = Choices for the tapped token
 app-chooser-pick = Choose one:
 app-chooser-more = Choose one, or tap another marked token:
+# The buttons of the dice and bonuses, to choose one before a token: the sum; $amount (10, 20).
+app-count-sum = the sum
+app-count-bonus = bonus { $amount }
 app-cancel = Cancel
 app-hand = Your cards
 app-card = { card-the }

@@ -2005,6 +2005,9 @@ app-worker-not-loaded = no se pudo cargar
 app-chooser = Jugadas de la ficha tocada
 app-chooser-pick = Elige una:
 app-chooser-more = Elige una, o toca otra ficha marcada:
+# The buttons of the dice and bonuses, to choose one before a token: the sum; $amount (10, 20).
+app-count-sum = la suma
+app-count-bonus = premio de { $amount }
 app-cancel = Cancelar
 app-hand = Tus cartas
 app-card = { card-the }

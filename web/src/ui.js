@@ -155,7 +155,7 @@ export class GameScreen {
         this.taps = [];
         this.messages = [];
         this.hand = [];
-        this.selection = { card: null, tokens: [] };
+        this.selection = { card: null, count: null, tokens: [] };
         this.reduced = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
         this.speed = SPEEDS[stored(STORED_SPEED)] !== undefined ? stored(STORED_SPEED) : this.reduced ? "off" : "normal";
         this.auto = auto ?? stored(STORED_AUTO) !== "off";
@@ -170,6 +170,8 @@ export class GameScreen {
         this.caption = h("p", { class: "caption", id: "caption", hidden: true });
         this.chooser = h("div", { class: "chooser", id: "chooser", role: "group", hidden: true, "aria-label": t("app-chooser") });
         this.handRow = h("div", { class: "hand", id: "hand", role: "group", hidden: true, "aria-label": t("app-hand") });
+        // A die or a bonus may be chosen first, as the rule texts say: then only the tokens it moves are marked.
+        this.countRow = h("div", { class: "counts", id: "counts", role: "group", hidden: true, "aria-label": t("prompt-choose-die") });
         this.status = h("p", { class: "status", id: "status" });
         this.announce = h("p", { class: "announce", id: "announce", "aria-live": "polite" });
         this.clock = h("p", { class: "clock", id: "clock", hidden: true });
@@ -203,7 +205,7 @@ export class GameScreen {
             h("label", { class: "setting", for: "speed" }, t("app-speed"), speed),
             h("label", { class: "setting", for: "auto" }, autoBox, t("app-auto")));
         this.element = h("section", { class: "game", "aria-label": variantTitle(words, info) },
-            h("div", { class: "board-wrap" }, this.board, this.caption, this.chooser, this.handRow),
+            h("div", { class: "board-wrap" }, this.board, this.caption, this.chooser, this.countRow, this.handRow),
             h("div", { class: "panel" },
                 this.end, this.status, this.announce, this.clock, this.message,
                 h("h2", { id: "moves-title" }, t("app-your-moves")), this.actions, tools, this.hintText, this.dice,
@@ -250,13 +252,14 @@ export class GameScreen {
         this.taps = taps;
         this.messages = messages;
         this.hand = hand;
-        this.selection = { card: null, tokens: [] };
+        this.selection = { card: null, count: null, tokens: [] };
         this.drawBoard(svg, legal.length > 0, movements);
         if (this.status.textContent !== status) this.status.textContent = status;
         this.renderSeats(onTurn);
         this.hintText.hidden = true;
         this.renderActions(legal);
         this.renderHand();
+        this.renderCounts();
         this.hintButton.disabled = !legal.some((entry) => entry.notation !== "roll");
         if (legal.length && key !== this.focusedKey) {
             this.focusedKey = key;
@@ -343,10 +346,42 @@ export class GameScreen {
 
     /** The choices the taps so far still lead to: of the selected card, through the selected tokens. */
     candidates() {
-        const { card, tokens } = this.selection;
+        const { card, count, tokens } = this.selection;
         return this.taps.map((tap, index) => ({ tap, index })).filter(({ tap }) =>
             (card === null ? tap.card === null || tokens.length > 0 : tap.card === card)
+            && (count === null || tap.count === count)
             && tokens.every((name, k) => tap.tokens[k] === name));
+    }
+
+    /** The dice and bonuses the choices spend, each a button: one chosen marks only its tokens. */
+    renderCounts() {
+        const counts = [...new Set(this.taps.map((tap) => tap.count).filter(Boolean))];
+        this.countRow.hidden = counts.length < 2 || !this.legal.length;
+        if (this.countRow.hidden) {
+            this.countRow.replaceChildren();
+            return;
+        }
+        const label = (count) => (count === "sum" ? this.words.t("app-count-sum")
+            : /^\+?\d+$/.test(count) && (count.startsWith("+") || Number(count) > 6)
+                ? this.words.t("app-count-bonus", { amount: count.replace("+", "") }) : count);
+        this.countRow.replaceChildren(
+            h("span", { class: "fine" }, this.words.t("prompt-choose-die")),
+            ...counts.map((count) => h("button", {
+                type: "button",
+                class: `count${this.selection.count === count ? " selected" : ""}`,
+                dataset: { count },
+                "aria-pressed": this.selection.count === count ? "true" : "false",
+                onclick: () => this.selectCount(count),
+            }, label(count))));
+    }
+
+    selectCount(count) {
+        this.settle();
+        this.clearMessage();
+        this.selection = { card: this.selection.card, count: this.selection.count === count ? null : count, tokens: [] };
+        this.chooser.hidden = true;
+        this.renderCounts();
+        this.markTokens();
     }
 
     /** Marks the tokens a tap can take next (data-movable) and those already tapped. */
@@ -432,7 +467,7 @@ export class GameScreen {
     selectCard(card) {
         this.settle();
         this.clearMessage();
-        this.selection = { card: this.selection.card === card ? null : card, tokens: [] };
+        this.selection = { card: this.selection.card === card ? null : card, count: null, tokens: [] };
         this.renderHand();
         this.advance();
     }
@@ -486,7 +521,8 @@ export class GameScreen {
     }
 
     cancelSelection() {
-        this.selection = { card: null, tokens: [] };
+        this.selection = { card: null, count: null, tokens: [] };
+        this.renderCounts();
         this.chooser.hidden = true;
         this.renderHand();
         this.markTokens();
@@ -556,8 +592,9 @@ export class GameScreen {
     lock() {
         this.legal = [];
         this.taps = [];
-        this.selection = { card: null, tokens: [] };
+        this.selection = { card: null, count: null, tokens: [] };
         this.actions.replaceChildren();
+        this.renderCounts();
         this.chooser.hidden = true;
         this.chooser.replaceChildren();
         this.renderHand();

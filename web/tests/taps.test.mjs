@@ -1,5 +1,6 @@
 // The app played as a phone plays it: whole games at 390×844 by tapping the board alone (marked
-// tokens, the chooser's options, the hand's playable cards; never the list of moves), in Spanish
+// tokens, the chooser's options, the hand's playable cards, a die chosen first now and then;
+// never the list of moves), in Spanish
 // and in English, with no console error; the Spanish page shows no text of the English catalogue.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
@@ -67,16 +68,19 @@ async function tapOn(page, selector) {
 /** Taps the page's board until the game ends: the number of taps. */
 async function playByTaps(page, { limit = 6000, during } = {}) {
     for (let taps = 0; taps < limit; taps++) {
-        const next = await page.waitForFunction(() => {
+        const next = await page.waitForFunction((taps) => {
             if (document.documentElement.dataset.over === "true") return "over";
             const visible = (el) => el && el.getClientRects().length > 0;
+            // Every third time, a die (or a bonus) is chosen first, as the rule texts allow.
+            if (taps % 3 === 0 && visible(document.querySelector("#counts [data-count]"))
+                && !document.querySelector("#counts [aria-pressed=true]")) return "count";
             if (visible(document.querySelector("#chooser:not([hidden]) [data-choice]"))) return "choice";
             if (visible(document.querySelector("[data-playable=true]:not([aria-pressed=true])"))
                 && !document.querySelector("[data-movable=true]")) return "card";
             if (document.querySelector("#board [data-movable=true]")) return "token";
             if (visible(document.querySelector("[data-roll]"))) return "roll";
             return false;
-        }, null, { timeout: 30000, polling: 50 }).then((handle) => handle.jsonValue());
+        }, taps, { timeout: 30000, polling: 50 }).then((handle) => handle.jsonValue());
         if (next === "over") return taps;
         if (during) await during(taps);
         const target = {
@@ -84,6 +88,7 @@ async function playByTaps(page, { limit = 6000, during } = {}) {
             card: "[data-playable=true]:not([aria-pressed=true])",
             token: "#board [data-movable=true]",
             roll: "[data-roll]",
+            count: "#counts [data-count]",
         }[next];
         await tapOn(page, target);
     }

@@ -46,6 +46,7 @@ class ConformanceTest {
                 val steps = expected.getJSONArray("steps")
                 assertEquals(List(steps.length()) { steps.getInt(it) }, tap.steps.map { it.toInt() })
                 assertEquals(expected.getString("option"), tap.option)
+                assertEquals(if (expected.isNull("count")) null else expected.getString("count"), tap.count)
             }
             for (choice in choices) {
                 val expected = choice.getJSONArray("movements")
