@@ -345,7 +345,7 @@ export interface Tap {
 /** A catalogue message (locales/LANG/fichas.ftl) before it is words: its id and arguments; an argument that is a message is worded first, and a list of them is joined ("Yellow and Red"). */
 export interface Message {
     id: string;
-    args: Record<string, string | number | Message | Message[]>;
+    args: { [name: string]: string | number | Message | Message[] };
 }
 /** Where each spot of a variant's board lies in its SVG picture. */
 export interface Geometry {
