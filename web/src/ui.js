@@ -7,7 +7,6 @@ import { eventMessage, geometry } from "./fichas/index.js";
 
 export const root = document.documentElement;
 
-const BOARD_PAUSE_MS = 200;
 const LOG_LINES = 24;
 
 /** An element: h("button", {class: "x", onclick}, "text", child). */
@@ -253,7 +252,7 @@ export class GameScreen {
         this.messages = messages;
         this.hand = hand;
         this.selection = { card: null, count: null, tokens: [] };
-        this.drawBoard(svg, legal.length > 0, movements);
+        this.drawBoard(svg, movements);
         if (this.status.textContent !== status) this.status.textContent = status;
         this.renderSeats(onTurn);
         this.hintText.hidden = true;
@@ -279,7 +278,7 @@ export class GameScreen {
      * chosen speed), then the engine's picture of the position. A new position that comes while
      * tokens walk ends the walk at once, so the board never shows a stale position.
      */
-    drawBoard(svg, now, movements = []) {
+    drawBoard(svg, movements = []) {
         this.svg = svg;
         this.walking?.stop();
         const walk = SPEEDS[this.speed] > 0 && movements.length > 0 && this.board.firstElementChild
@@ -293,7 +292,6 @@ export class GameScreen {
         };
         if (walk) walk.done.then(draw);
         else draw();
-        void now;
     }
 
     /** Draws the position at once, its tokens marked. */
@@ -318,8 +316,7 @@ export class GameScreen {
         let finish;
         const done = new Promise((resolve) => { finish = resolve; });
         const svg = this.board.querySelector("svg");
-        const run = async () => {
-          try {
+        const steps = async () => {
             for (const movement of movements) {
                 if (stopped) break;
                 const disc = svg?.querySelector(`[data-token="${CSS.escape(tokenName(movement.owner, movement.from))}"]`);
@@ -335,12 +332,9 @@ export class GameScreen {
                     await new Promise((resolve) => setTimeout(resolve, msPerCell));
                 }
             }
-          } finally {
-            // Whatever happens on the way, the position is drawn.
-            finish();
-          }
         };
-        run();
+        // Whatever happens on the way, the position is drawn.
+        steps().catch(reportError).finally(finish);
         return { done, stop: () => { stopped = true; finish(); } };
     }
 
@@ -744,7 +738,7 @@ export class GameScreen {
             ...extra].filter(Boolean));
         this.announce.textContent = who;
         // The last board at once, not after the tokens' walk.
-        if (this.svg) this.drawBoard(this.svg, true);
+        if (this.svg) this.drawBoard(this.svg);
         this.end.hidden = false;
         root.dataset.winners = winners.join(",");
         root.dataset.over = "true";

@@ -6,6 +6,7 @@ import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { after, before } from "node:test";
 import { chromium } from "playwright-core";
 
 export const web = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -50,6 +51,23 @@ export async function serveSite() {
 }
 
 export const launch = () => chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox"] });
+
+/**
+ * The site served and Chromium launched before a file's tests, and both stopped after them:
+ * `{site, browser}`, filled in once the tests start.
+ */
+export function servedInChromium() {
+    const served = { site: null, browser: null };
+    before(async () => {
+        served.site = await serveSite();
+        served.browser = await launch();
+    });
+    after(async () => {
+        await served.browser?.close();
+        served.site?.close();
+    });
+    return served;
+}
 
 /** A page whose console errors and page errors are collected in `page.errors`. */
 export async function openPage(context, name) {

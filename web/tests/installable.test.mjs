@@ -1,21 +1,10 @@
 // Installable and offline: the manifest the page links, and the service worker that keeps the site
 // after one visit, so that a game (with any query) plays to its end with the network cut.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import { launch, openPage, serveSite, winnersOf } from "./helpers.mjs";
+import { test } from "node:test";
+import { openPage, servedInChromium, winnersOf } from "./helpers.mjs";
 
-let site;
-let browser;
-
-before(async () => {
-    site = await serveSite();
-    browser = await launch();
-});
-
-after(async () => {
-    await browser?.close();
-    site?.close();
-});
+const served = servedInChromium();
 
 // All bots: the game plays itself.
 const GAME = "?variant=poleana:assisted&seats=easy,easy,easy,easy&seed=7&delay=0";
@@ -39,15 +28,15 @@ const controlled = (page, ms) => page.evaluate((ms) => Promise.race([
 ]), ms);
 
 test("the site installs, and plays offline after one visit", { timeout: 60000 }, async () => {
-    const context = await browser.newContext();
+    const context = await served.browser.newContext();
     const page = await openPage(context, "installable");
-    await page.goto(`${site.url}/${GAME}`);
+    await page.goto(`${served.site.url}/${GAME}`);
     // The worker claims the page that registered it; a reload is the fallback if it has not yet.
     if (!(await controlled(page, 15000))) {
         await page.reload();
         assert.equal(await controlled(page, 10000), true, "no service worker controls the page");
     }
-    assert.equal(await page.evaluate(() => navigator.serviceWorker.controller.scriptURL), `${site.url}/sw.js`);
+    assert.equal(await page.evaluate(() => navigator.serviceWorker.controller.scriptURL), `${served.site.url}/sw.js`);
     const caches = await page.evaluate(() => caches.keys());
     assert.equal(caches.length, 1, `caches ${caches}`);
     assert.match(caches[0], /^fichas http:\/\/127\.0\.0\.1:\d+\/ [0-9a-f]{12}$/);
@@ -60,7 +49,7 @@ test("the site installs, and plays offline after one visit", { timeout: 60000 },
         const icon = await fetch(new URL(body.icons[0].src, href));
         return { href, type: response.headers.get("content-type"), body, icon: icon.ok && icon.headers.get("content-type") };
     });
-    assert.equal(manifest.href, `${site.url}/manifest.webmanifest`);
+    assert.equal(manifest.href, `${served.site.url}/manifest.webmanifest`);
     assert.equal(manifest.type, "application/manifest+json");
     assert.equal(manifest.body.name, "fichas · Poleana, Parchís, Cartas");
     assert.equal(manifest.body.short_name, "fichas");
@@ -73,14 +62,14 @@ test("the site installs, and plays offline after one visit", { timeout: 60000 },
     await context.setOffline(true);
     const fromNetwork = [];
     page.on("response", (response) => {
-        if (response.url().startsWith(site.url) && !response.fromServiceWorker()) fromNetwork.push(response.url());
+        if (response.url().startsWith(served.site.url) && !response.fromServiceWorker()) fromNetwork.push(response.url());
     });
     await page.reload();
     const winners = await playedToTheEnd(page);
     console.log(`offline, seed 7: winners ${winners}`);
 
     // Another game, by another address: the cached page answers any query.
-    await page.goto(`${site.url}/${OTHER}`);
+    await page.goto(`${served.site.url}/${OTHER}`);
     console.log(`offline, seed 3: winners ${await playedToTheEnd(page)}`);
     assert.deepEqual(fromNetwork, [], "files came from the network, not the cache");
     assert.deepEqual(page.errors, []);

@@ -1,27 +1,16 @@
 // Offline play in a real browser: a whole game of each game against easy bots, played by clicking
 // the page's list of moves; a phone-sized game played with the keyboard alone; the set-up screen.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import {
-    DESKTOP, PHONE, launch, nextAction, openPage, playByClicks, screenshot, scrollsSideways, serveSite, winnersOf,
+    DESKTOP, PHONE, nextAction, openPage, playByClicks, screenshot, scrollsSideways, servedInChromium, winnersOf,
 } from "./helpers.mjs";
 
-let site;
-let browser;
-
-before(async () => {
-    site = await serveSite();
-    browser = await launch();
-});
-
-after(async () => {
-    await browser?.close();
-    site?.close();
-});
+const served = servedInChromium();
 
 /** A page in a context of its own, at `viewport`. */
 async function fresh(name, viewport = DESKTOP) {
-    const context = await browser.newContext({ viewport });
+    const context = await served.browser.newContext({ viewport });
     // These games are played through the list of moves, in English: a lone roll or move waits
     // for its click, as the setting "off" has it (taps.test.mjs plays by taps, with it on).
     await context.addInitScript(() => {
@@ -42,7 +31,7 @@ const GAMES = [
 for (const game of GAMES) {
     test(`a whole game of ${game.variant}, one person against easy bots`, { timeout: 90000 }, async () => {
         const { context, page } = await fresh(game.name);
-        await page.goto(`${site.url}/?variant=${game.variant}&seats=${game.seats}&seed=${game.seed}&delay=0`);
+        await page.goto(`${served.site.url}/?variant=${game.variant}&seats=${game.seats}&seed=${game.seed}&delay=0`);
         const moves = await playByClicks(page, {
             during: async (move) => {
                 if (move !== 12) return;
@@ -70,7 +59,7 @@ for (const game of GAMES) {
 
 test("a phone-sized Parchís game with the keyboard alone", { timeout: 90000 }, async () => {
     const { context, page } = await fresh("phone", PHONE);
-    await page.goto(`${site.url}/?variant=parchis:two-player&seats=easy,human&seed=29&delay=0`);
+    await page.goto(`${served.site.url}/?variant=parchis:two-player&seats=easy,human&seed=29&delay=0`);
     await nextAction(page);
     // The board takes the phone's width, and the moves come below it.
     const board = await page.locator("#board svg").boundingBox();
@@ -119,7 +108,7 @@ test("bots alone: the page never offers a bot's move", { timeout: 60000 }, async
             }
         }).observe(document, { subtree: true, childList: true });
     });
-    await page.goto(`${site.url}/?variant=cartas&seats=easy,easy,easy,easy&seed=2&delay=0`);
+    await page.goto(`${served.site.url}/?variant=cartas&seats=easy,easy,easy,easy&seed=2&delay=0`);
     assert.equal(await nextAction(page, 60000), "over");
     assert.equal(await page.evaluate(() => window.offered), 0);
     assert.ok((await winnersOf(page)).length > 0);
@@ -129,7 +118,7 @@ test("bots alone: the page never offers a bot's move", { timeout: 60000 }, async
 
 test("the set-up screen starts the game it describes", { timeout: 30000 }, async () => {
     const { context, page } = await fresh("setup");
-    await page.goto(`${site.url}/`);
+    await page.goto(`${served.site.url}/`);
     await page.selectOption("#variant", "poleana-express:3:free");
     assert.equal(await page.locator(".seat-choice select").count(), 3);
     await page.selectOption("#seat-1", "easy");
@@ -151,7 +140,7 @@ test("the set-up screen starts the game it describes", { timeout: 30000 }, async
 
 test("a hint names a move and says why; pointing at a move previews it", { timeout: 30000 }, async () => {
     const { context, page } = await fresh("hint");
-    await page.goto(`${site.url}/?variant=parchis&seats=human,easy,easy,easy&seed=7&delay=0`);
+    await page.goto(`${served.site.url}/?variant=parchis&seats=human,easy,easy,easy&seed=7&delay=0`);
     // Rolls until a decision comes.
     for (;;) {
         const next = await nextAction(page);
@@ -188,14 +177,14 @@ test("a hint names a move and says why; pointing at a move previews it", { timeo
 
 test("a link the page cannot play says why", { timeout: 30000 }, async () => {
     const { context, page } = await fresh("refusal");
-    await page.goto(`${site.url}/?variant=parchis:three&seats=human`);
+    await page.goto(`${served.site.url}/?variant=parchis:three&seats=human`);
     await page.waitForSelector("[role=alert]");
     assert.match(await page.textContent("[role=alert]"), /parchis|variant|mode/i);
-    await page.goto(`${site.url}/?variant=parchis&seats=human,easy`);
+    await page.goto(`${served.site.url}/?variant=parchis&seats=human,easy`);
     await page.waitForSelector("[role=alert]");
     assert.match(await page.textContent("[role=alert]"), /4 seats/);
     // Two people at one screen would see each other's Cartas hands.
-    await page.goto(`${site.url}/?variant=cartas&seats=human,easy,human,easy`);
+    await page.goto(`${served.site.url}/?variant=cartas&seats=human,easy,human,easy`);
     await page.waitForSelector("[role=alert]");
     assert.match(await page.textContent("[role=alert]"), /Cartas at one screen takes one person/);
     assert.equal(await page.locator("[data-action]").count(), 0);

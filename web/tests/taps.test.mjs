@@ -5,22 +5,11 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { after, before, test } from "node:test";
+import { test } from "node:test";
 import { FluentBundle, FluentResource } from "@fluent/bundle";
-import { PHONE, launch, openPage, repository, screenshot, serveSite, winnersOf } from "./helpers.mjs";
+import { PHONE, openPage, repository, screenshot, servedInChromium, winnersOf } from "./helpers.mjs";
 
-let site;
-let browser;
-
-before(async () => {
-    site = await serveSite();
-    browser = await launch();
-});
-
-after(async () => {
-    await browser?.close();
-    site?.close();
-});
+const served = servedInChromium();
 
 /** English words no Spanish text of the page has (notation such as home+5 or :pairs aside). */
 const ENGLISH = ["the", "token", "tokens", "roll", "rolled", "rolls", "wins", "win", "from", "and", "with", "goal", "start",
@@ -104,11 +93,11 @@ const GAMES = [
 for (const language of ["es", "en"]) {
     for (const game of GAMES) {
         test(`${game.variant} played to its end by taps, in ${language}`, { timeout: 240000 }, async () => {
-            const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+            const context = await served.browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
             // Tokens walk at the normal speed in Spanish; in English the setting is "no animation".
             if (language === "en") await context.addInitScript(() => localStorage.setItem("fichas-speed", "off"));
             const page = await openPage(context, `${game.name}-${language}`);
-            await page.goto(`${site.url}/?variant=${game.variant}&seats=human,easy,easy,easy&seed=${game.seed}&delay=0&lang=${language}`);
+            await page.goto(`${served.site.url}/?variant=${game.variant}&seats=human,easy,easy,easy&seed=${game.seed}&delay=0&lang=${language}`);
             const texts = [];
             const taps = await playByTaps(page, {
                 during: async (n) => {
