@@ -16,8 +16,19 @@ function fail(error) {
     main.replaceChildren(message);
 }
 
-/** The header's language switch: the choice is remembered and the page opens again in it. */
-function languageSwitch(words, { LANGUAGES, rememberLanguage }) {
+/** The page's fixed words in its language, and its `lang`. */
+function wordPage(words) {
+    document.documentElement.lang = words.tag;
+    document.title = words.t("app-title");
+    document.querySelector(".tagline").textContent = words.t("app-tagline");
+    document.querySelector('meta[name="description"]')?.setAttribute("content", words.t("app-description"));
+}
+
+/**
+ * The header's language switch: the choice is remembered; an offline game is shown again in the
+ * new language where it stands (it listens for `fichas:words`), any other screen opens again in it.
+ */
+function languageSwitch(words, { LANGUAGES, rememberLanguage, loadWords }) {
     const select = document.createElement("select");
     select.id = "language";
     select.setAttribute("aria-label", words.t("app-language"));
@@ -29,11 +40,19 @@ function languageSwitch(words, { LANGUAGES, rememberLanguage }) {
         select.append(option);
     }
     select.value = words.tag;
-    select.addEventListener("change", () => {
+    select.addEventListener("change", async () => {
         rememberLanguage(select.value);
         const url = new URL(location.href);
         url.searchParams.set("lang", select.value);
-        location.assign(url.href);
+        if (!(params.has("variant") && !params.has("server"))) {
+            location.assign(url.href);
+            return;
+        }
+        const chosen = await loadWords(select.value);
+        history.replaceState(null, "", url.href);
+        wordPage(chosen);
+        select.setAttribute("aria-label", chosen.t("app-language"));
+        window.dispatchEvent(new CustomEvent("fichas:words", { detail: chosen }));
     });
     document.querySelector(".top").append(select);
 }
@@ -45,10 +64,7 @@ async function run() {
         const language = await import("./words.js");
         LanguageError = language.LanguageError;
         words = await language.loadWords(language.chooseLanguage(params));
-        document.documentElement.lang = words.tag;
-        document.title = words.t("app-title");
-        document.querySelector(".tagline").textContent = words.t("app-tagline");
-        document.querySelector('meta[name="description"]')?.setAttribute("content", words.t("app-description"));
+        wordPage(words);
         main.querySelector(".status")?.replaceChildren(words.t("app-loading"));
         languageSwitch(words, language);
         engine = await import("./fichas/index.js");

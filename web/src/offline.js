@@ -36,7 +36,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function playOffline(main, { words, variant, seats, seed, delay, auto }) {
     const info = variantInfo(variant);
-    const t = (id, args) => words.t(id, args);
+    // The page's words: another language chosen mid-game replaces them, and the screen with them.
+    let t = (id, args) => words.t(id, args);
     if (seats.length !== info.seats) {
         throw new UsageError(t("app-seats-mismatch", { variant: info.variant, seats: info.seats, count: seats.length,
             example: ["human", ...Array(info.seats - 1).fill("easy")].join(",") }));
@@ -49,7 +50,7 @@ export async function playOffline(main, { words, variant, seats, seed, delay, au
     // Cards are hidden: at one screen, a second person would see the first one's hand and private
     // log lines. Cartas offline takes one person; more play online, each on their own screen.
     if (info.has.hiddenHands && humans.length > 1) throw new UsageError(t("app-cartas-one-person"));
-    const roles = seats.map((who) => (who === "human" ? t(humans.length === 1 ? "app-role-you" : "app-role-person")
+    const rolesIn = () => seats.map((who) => (who === "human" ? t(humans.length === 1 ? "app-role-you" : "app-role-person")
         : t("app-role-bot", { level: who })));
     const random = generator(seed);
     // The board shows the seat of a person: the one on turn, or the only one; with none, seat 0.
@@ -60,23 +61,32 @@ export async function playOffline(main, { words, variant, seats, seed, delay, au
     seats.forEach((who, seat) => table.join(seat, { player: who }));
     table.start(Date.now());
 
-    const screen = new GameScreen(main, {
-        words, variant: info.variant, info, roles, auto,
-        onAct: (notation) => human?.(notation),
-        onHint: async () => {
-            const view = table.view(viewer);
-            const json = view.toJson();
-            view.free();
-            return ask(json, "expert", seed * 10 + 9);
-        },
-    });
-    screen.setFooter(t("app-seed-footer", { seed }));
+    const newScreen = () => {
+        const screen = new GameScreen(main, {
+            words, variant: info.variant, info, roles: rolesIn(), auto,
+            onAct: (notation) => human?.(notation),
+            onHint: async () => {
+                const view = table.view(viewer);
+                const json = view.toJson();
+                view.free();
+                return ask(json, "expert", seed * 10 + 9);
+            },
+        });
+        screen.setFooter(t("app-seed-footer", { seed }));
+        return screen;
+    };
+    let screen = newScreen();
     root.dataset.over = "false";
 
     let eventsFrom = 0;
     let rollsFrom = 0;
+    let shown = null;
     const name = (seat) => seatName(words, info.seatNames, seat);
-    const refresh = (onTurn, legal, status) => {
+    // `status` is a message ([id, args]), worded when shown, so that it is worded again in
+    // another language.
+    const refresh = (onTurn, legal, [id, args]) => {
+        shown = [onTurn, legal, [id, args]];
+        const status = id ? t(id, typeof args === "function" ? args() : args) : "";
         screen.addEvents(table.eventsFor(viewer, eventsFrom));
         const movements = table.movementsFor(viewer, eventsFrom);
         screen.addRolls(table.rolls(rollsFrom));
@@ -97,6 +107,19 @@ export async function playOffline(main, { words, variant, seats, seed, delay, au
         view.free();
     };
 
+    // Another language mid-game: the screen is made again in it, with the whole log, and shows
+    // the position as it was; the game goes on where it stood.
+    const relanguage = (event) => {
+        words = event.detail;
+        t = (id, args) => words.t(id, args);
+        screen = newScreen();
+        screen.addEvents(table.eventsFor(viewer, 0));
+        screen.addRolls(table.rolls(0));
+        if (shown) refresh(...shown);
+        if (table.isOver) finish();
+    };
+    window.addEventListener("fichas:words", relanguage);
+
     for (;;) {
         while (table.chanceDue) table.supply(draw(table.chanceOutcomes(), random), Date.now());
         if (table.isOver) break;
@@ -106,13 +129,13 @@ export async function playOffline(main, { words, variant, seats, seed, delay, au
         let notation;
         if (seats[seat] === "human") {
             viewer = seat;
-            const status = humans.length === 1 ? t(rolls ? "app-status-your-roll" : "app-status-your-move")
-                : t(rolls ? "app-status-name-roll" : "app-status-name-move", { name: name(seat) });
+            const status = humans.length === 1 ? [rolls ? "app-status-your-roll" : "app-status-your-move", {}]
+                : [rolls ? "app-status-name-roll" : "app-status-name-move", () => ({ name: name(seat) })];
             refresh(seat, legal, status);
             notation = await new Promise((resolve) => { human = resolve; });
             human = null;
         } else {
-            refresh(seat, [], t(rolls ? "app-status-bot-rolls" : "app-status-bot-thinking", { name: name(seat), level: seats[seat] }));
+            refresh(seat, [], [rolls ? "app-status-bot-rolls" : "app-status-bot-thinking", () => ({ name: name(seat), level: seats[seat] })]);
             const started = performance.now();
             if (rolls) {
                 notation = "roll";
@@ -134,34 +157,29 @@ export async function playOffline(main, { words, variant, seats, seed, delay, au
         }
     }
 
-    refresh(null, [], "");
-    const again = new URL(location.href);
-    again.searchParams.delete("seed");
-    const record = table.record().toJson(true);
-    screen.finish(table.winners, [
-        h("p", { class: "buttons" },
-            h("a", { class: "button", href: again.href }, t("app-play-again")),
-            h("a", { class: "button", href: "./" }, t("app-setup")),
-            h("button", {
-                type: "button",
-                onclick: () => {
-                    const link = h("a", {
-                        href: URL.createObjectURL(new Blob([record], { type: "application/json" })),
-                        download: `fichas-${info.variant.replace(/:/g, "-")}-${seed}.json`,
-                    });
-                    link.click();
-                    URL.revokeObjectURL(link.href);
-                },
-            }, t("app-save-record"))),
-    ]);
-}
+    refresh(null, [], [null]);
+    finish();
 
-/** The engine's board after `notation` from a seat's view (JSON), or null (a Cartas view). */
-function previewOf(json, notation) {
-    const view = View.fromJson(json);
-    try {
-        return view.previewSvg(notation);
-    } finally {
-        view.free();
+    /** The end: who won, and what comes next. */
+    function finish() {
+        const again = new URL(location.href);
+        again.searchParams.delete("seed");
+        const record = table.record().toJson(true);
+        screen.finish(table.winners, [
+            h("p", { class: "buttons" },
+                h("a", { class: "button", href: again.href }, t("app-play-again")),
+                h("a", { class: "button", href: "./" }, t("app-setup")),
+                h("button", {
+                    type: "button",
+                    onclick: () => {
+                        const link = h("a", {
+                            href: URL.createObjectURL(new Blob([record], { type: "application/json" })),
+                            download: `fichas-${info.variant.replace(/:/g, "-")}-${seed}.json`,
+                        });
+                        link.click();
+                        URL.revokeObjectURL(link.href);
+                    },
+                }, t("app-save-record"))),
+        ]);
     }
 }

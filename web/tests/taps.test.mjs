@@ -54,9 +54,10 @@ async function tapOn(page, selector) {
     await page.touchscreen.tap(box.x + box.width / 2, box.y + box.height / 2);
 }
 
-/** Taps the page's board until the game ends: the number of taps. */
-async function playByTaps(page, { limit = 6000, during } = {}) {
+/** Taps the page's board until the game ends (or `until(taps)` says so): the number of taps. */
+async function playByTaps(page, { limit = 6000, during, until } = {}) {
     for (let taps = 0; taps < limit; taps++) {
+        if (until?.(taps)) return taps;
         const next = await page.waitForFunction((taps) => {
             if (document.documentElement.dataset.over === "true") return "over";
             const visible = (el) => el && el.getClientRects().length > 0;
@@ -125,3 +126,31 @@ for (const language of ["es", "en"]) {
         });
     }
 }
+
+test("another language chosen mid-game shows the same game in it, and play goes on", { timeout: 90000 }, async () => {
+    const context = await served.browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+    await context.addInitScript(() => localStorage.setItem("fichas-speed", "off"));
+    const page = await openPage(context, "language-switch");
+    await page.goto(`${served.site.url}/?variant=parchis&seats=human,easy,easy,easy&seed=16&delay=0&lang=es`);
+    await playByTaps(page, { limit: 12, until: (taps) => taps >= 10 });
+    const before = await page.evaluate(() => ({
+        tokens: [...document.querySelectorAll("#board [data-token]")].map((t) => t.dataset.token).sort(),
+        log: document.querySelectorAll("#log li").length,
+        rolls: document.querySelector("#dice").dataset.rolls,
+    }));
+    await page.selectOption("#language", "en");
+    await page.waitForFunction(() => document.documentElement.lang === "en");
+    const after = await page.evaluate(() => ({
+        tokens: [...document.querySelectorAll("#board [data-token]")].map((t) => t.dataset.token).sort(),
+        log: document.querySelectorAll("#log li").length,
+        rolls: document.querySelector("#dice").dataset.rolls,
+    }));
+    assert.deepEqual(after, before, "the same position, log and dice");
+    assert.match(await page.textContent("#status"), /^(Your (roll|move)|.*(rolls|thinking))/);
+    assert.equal(new URL(page.url()).searchParams.get("lang"), "en");
+    // And the game goes on, by taps, to its end.
+    assert.ok((await playByTaps(page)) > 0);
+    assert.ok((await winnersOf(page)).length > 0);
+    assert.deepEqual(page.errors, []);
+    await context.close();
+});
