@@ -183,3 +183,13 @@ export async function playOffline(main, { words, variant, seats, seed, delay, au
         ]);
     }
 }
+
+/** The engine's board after `notation` from a seat's view (JSON), or null (a Cartas view). */
+function previewOf(json, notation) {
+    const view = View.fromJson(json);
+    try {
+        return view.previewSvg(notation);
+    } finally {
+        view.free();
+    }
+}
