@@ -11,6 +11,7 @@ import json
 import queue
 import re
 import sqlite3
+import os
 import subprocess
 import sys
 import threading
@@ -29,6 +30,10 @@ sys.path.insert(0, str(HERE))
 from client import Client, Player, Refused, play_all, play_table  # noqa: E402
 
 SERVER = HERE / "server.py"
+#: The Rust server, when FICHAS_SERVER names its binary: the same tests hold it to the protocol.
+BINARY = os.environ.get("FICHAS_SERVER")
+#: Options of server.py alone: the Rust server runs one process on every core.
+PYTHON_ONLY = {"--workers": 1}
 #: Generous bounds, so that a broken server fails a test instead of hanging it.
 STARTUP_S = 30.0
 GAME_S = 120.0
@@ -47,8 +52,12 @@ class ServerProcess:
     def __init__(self, db: Union[Path, str], log: Path, *options: str) -> None:
         self.log = log
         self._log_file = log.open("a")
+        command = [sys.executable, str(SERVER)]
+        if BINARY:
+            command = [BINARY, "--web", "none"]
+            options = without_python_only(options)
         self.proc = subprocess.Popen(
-            [sys.executable, str(SERVER), "--db", str(db), "--port", "0", *options],
+            [*command, "--db", str(db), "--port", "0", *options],
             stdout=subprocess.PIPE,
             stderr=self._log_file,
             text=True,
@@ -74,6 +83,19 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.kill()
         self._log_file.close()
+
+
+def without_python_only(options: tuple) -> tuple:
+    """The options with those of server.py alone taken out, each with its values."""
+    out, skip = [], 0
+    for option in options:
+        if skip:
+            skip -= 1
+        elif option in PYTHON_ONLY:
+            skip = PYTHON_ONLY[option]
+        else:
+            out.append(option)
+    return tuple(out)
 
 
 def first_line(stream: IO[str], timeout: float) -> str:

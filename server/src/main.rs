@@ -1,0 +1,122 @@
+//! `fichas-server`: the game server a team deploys. See docs/server.md.
+
+mod config;
+mod http;
+mod metrics;
+mod peer;
+mod protocol;
+mod store;
+mod tables;
+
+use std::io::Write;
+use std::process::ExitCode;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use clap::Parser;
+
+use config::{Config, LogFormat};
+use store::sqlite::SqliteStore;
+use tables::Tables;
+
+fn main() -> ExitCode {
+    let config = Config::parse();
+    let limits = match config.limits.check() {
+        Ok(limits) => limits,
+        Err(e) => {
+            eprintln!("fichas-server: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let filter = tracing_subscriber::EnvFilter::try_from_env("FICHAS_LOG").unwrap_or_else(|_| "info".into());
+    let logs = tracing_subscriber::fmt().with_env_filter(filter).with_writer(std::io::stderr);
+    match config.log_format {
+        LogFormat::Text => logs.init(),
+        LogFormat::Json => logs.json().init(),
+    }
+    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("fichas-server: cannot start: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    match runtime.block_on(serve(config, limits)) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            tracing::error!("{e}");
+            eprintln!("fichas-server: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+async fn serve(config: Config, limits: config::Limits) -> Result<(), String> {
+    if config.db.starts_with("postgres://") || config.db.starts_with("postgresql://") {
+        return Err("this build keeps games in SQLite only: give --db a file".into());
+    }
+    let store =
+        SqliteStore::open(std::path::Path::new(&config.db)).map_err(|e| format!("cannot open {}: {e}", config.db))?;
+    let drain = limits.drain;
+    let (tables, queue) = Tables::new(Arc::new(store), limits);
+    tokio::spawn(Arc::clone(&tables).run_commits(queue));
+    let restored = tables.restore().await.map_err(|e| format!("cannot read the open tables: {e}"))?;
+    tracing::info!("resumed {restored} open tables from {}", config.db);
+    tokio::spawn(Arc::clone(&tables).run_clock());
+
+    let web = config.web_dir();
+    if let Some(dir) = web.as_ref().filter(|dir| !dir.join("index.html").is_file()) {
+        tracing::warn!(
+            "{} holds no browser app: build it with bindings-wasm/build and web/build, or give --web",
+            dir.display()
+        );
+    }
+    let app = Arc::new(http::App { tables: Arc::clone(&tables), web, connections: Default::default() });
+    let listener = tokio::net::TcpListener::bind((config.host, config.port))
+        .await
+        .map_err(|e| format!("cannot listen on {}:{}: {e}", config.host, config.port))?;
+    let port = listener.local_addr().map_err(|e| e.to_string())?.port();
+    println!("listening on {}:{port}", config.host);
+    let _ = std::io::stdout().flush();
+
+    let server = axum::serve(listener, http::router(Arc::clone(&app)));
+    tokio::select! {
+        result = server => result.map_err(|e| format!("the server stopped: {e}"))?,
+        () = stopped() => {}
+    }
+    // Draining: no new table; what was played is committed and told; then every connection
+    // hears to reconnect (1012), and the process exits within the bound.
+    tracing::info!("stopping: committing what was played, then closing every connection");
+    tables.draining.store(true, Ordering::Relaxed);
+    let close = async {
+        tables.flush().await;
+        let peers: Vec<_> = app.connections.lock().unwrap_or_else(|p| p.into_inner()).values().cloned().collect();
+        for peer in peers {
+            peer.close(peer::CLOSE_RESTARTING, "the server is restarting: reconnect");
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+    };
+    if tokio::time::timeout(drain, close).await.is_err() {
+        tracing::warn!("the stop took longer than --drain-s: exiting with what is committed");
+    }
+    Ok(())
+}
+
+/// SIGTERM or SIGINT.
+async fn stopped() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        let (Ok(mut term), Ok(mut int)) = (signal(SignalKind::terminate()), signal(SignalKind::interrupt())) else {
+            return std::future::pending().await;
+        };
+        tokio::select! {
+            _ = term.recv() => {}
+            _ = int.recv() => {}
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
+}

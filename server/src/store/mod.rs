@@ -1,0 +1,117 @@
+//! Where the games are kept: append-only rows, one per step, written in group commits.
+//!
+//! A game is three kinds of rows: its table (variant, dice, the secret of verifiable dice, the
+//! header, which is the record without its steps, and whether it started or ended), its seats
+//! (one per joined seat, with the token that acts for it; the host's token as seat -1) and its
+//! steps (one per step, the step's JSON with its time and its link of the hash chain). A step is
+//! inserted once and never rewritten, so storing a move costs the same at step 5,000 as at
+//! step 5.
+//!
+//! [`Store`] is what the server needs of a store; [`sqlite::SqliteStore`] is the embedded one.
+
+pub mod sqlite;
+
+use std::fmt;
+use std::future::Future;
+use std::pin::Pin;
+
+/// `tables.over` (0 while open): the game ended.
+pub const OVER: i64 = 1;
+/// `tables.over`: its seats did not all join in time; it is never resumed.
+pub const EXPIRED: i64 = 2;
+/// The seat number under which the host's token is kept (host dice).
+pub const HOST_SEAT: i64 = -1;
+
+/// A store's call, run away from the tasks that serve connections.
+pub type Pending<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
+
+/// What the server needs of a store. Calls of one store never overlap.
+pub trait Store: Send + Sync + 'static {
+    /// Writes a batch in one transaction: all of it or nothing.
+    fn commit(&self, batch: Batch) -> Pending<'_, ()>;
+    /// The ids of the tables not over nor expired, oldest first.
+    fn open_tables(&self) -> Pending<'_, Vec<String>>;
+    /// A table's rows, or `None` when no table has that id.
+    fn load(&self, table: String) -> Pending<'_, Option<StoredTable>>;
+    /// Deletes a table's steps from `index` on: a last row that does not follow the chain.
+    fn drop_steps(&self, table: String, index: usize) -> Pending<'_, ()>;
+    /// Tables waiting for players, newest first, at most `limit`.
+    fn lobby(&self, limit: usize) -> Pending<'_, Vec<LobbyRow>>;
+}
+
+/// A store that failed: its message, for the log (never sent to a client).
+#[derive(Debug)]
+pub struct StoreError(pub String);
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+/// A table's first row.
+#[derive(Clone, Debug)]
+pub struct NewTable {
+    pub id: String,
+    pub variant: String,
+    pub dice: String,
+    /// The secret of verifiable dice, hex: a restart must keep the commitment already published.
+    pub secret: Option<String>,
+    pub header: String,
+    /// Milliseconds since the Unix epoch.
+    pub created: i64,
+    /// The key of the table's lease where leases are taken (PostgreSQL); kept with SQLite too.
+    pub lock_key: i64,
+}
+
+/// What the tables did since the last commit, in the order it happened.
+#[derive(Clone, Debug, Default)]
+pub struct Batch {
+    pub tables: Vec<NewTable>,
+    /// (table, header JSON, started): a join or the start changed the header.
+    pub headers: Vec<(String, String, bool)>,
+    /// (table, seat, token, player)
+    pub seats: Vec<(String, i64, String, Option<String>)>,
+    /// (table, index, step JSON, link)
+    pub steps: Vec<(String, usize, String, String)>,
+    /// (table, OVER or EXPIRED)
+    pub ends: Vec<(String, i64)>,
+}
+
+impl Batch {
+    pub fn is_empty(&self) -> bool {
+        self.tables.is_empty()
+            && self.headers.is_empty()
+            && self.seats.is_empty()
+            && self.steps.is_empty()
+            && self.ends.is_empty()
+    }
+
+    pub fn extend(&mut self, other: Batch) {
+        self.tables.extend(other.tables);
+        self.headers.extend(other.headers);
+        self.seats.extend(other.seats);
+        self.steps.extend(other.steps);
+        self.ends.extend(other.ends);
+    }
+}
+
+/// A table as the store holds it.
+#[derive(Clone, Debug)]
+pub struct StoredTable {
+    pub id: String,
+    pub secret: Option<String>,
+    /// The record without its steps: the variant, the dice and the seats' seeds are in it.
+    pub header: String,
+    pub over: i64,
+    pub created: i64,
+    /// Every step's JSON, in order.
+    pub steps: Vec<String>,
+    /// (seat, token, player)
+    pub seats: Vec<(i64, String, Option<String>)>,
+}
+
+/// A table of the lobby: (id, variant, dice, seats joined).
+pub type LobbyRow = (String, String, String, usize);

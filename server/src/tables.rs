@@ -1,0 +1,1016 @@
+//! The live tables: each request checked against its table, each step stored before anyone
+//! hears of it, each seat sent what its view allows.
+//!
+//! A table's calls are whole and never await: a request takes the table's lock, acts, and queues
+//! its rows and its messages for the next group commit ([`Tables::run_commits`]), all under the
+//! lock, so the steps of one table are stored and told in their order. Only the store (loading a
+//! table, the lobby) is awaited, and never with a lock held.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use axum::extract::ws::Utf8Bytes;
+use fichas::game::{Outcome, PublicView, View};
+use fichas::record::{ChainError, Record, RecordError, hex};
+use fichas::seat::{Seat, Viewer};
+use fichas::table::{DiceSource, Options, Secret, Table, TableError};
+use serde::Serialize;
+use serde_json::{Map, Value};
+use tokio::sync::mpsc;
+
+use crate::config::Limits;
+use crate::metrics::Metrics;
+use crate::peer::{Bucket, CLOSE_TAKEN_OVER, Peer};
+use crate::protocol::{Kind, Refusal, Request, RequestId, refused, with_id};
+use crate::store::{Batch, EXPIRED, HOST_SEAT, NewTable, OVER, Store, StoredTable};
+
+/// Tables the lobby lists at most.
+pub const LOBBY_SIZE: usize = 100;
+/// How often the clock looks for turns past their deadline and tables that waited too long.
+pub const CLOCK_PERIOD: Duration = Duration::from_millis(50);
+/// The dice this server runs.
+const DICE: [&str; 3] = ["verifiable", "system", "host"];
+
+/// The server's clock: wall time, since deadlines and record times outlive a restart.
+pub fn now_ms() -> u64 {
+    SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_millis() as u64)
+}
+
+/// A connection attached to a table: a seat's, the host's or a spectator's, with the table step
+/// of the last update it was sent.
+struct Attached {
+    /// `Some(seat)`, `Some(HOST_SEAT)` for the host, `None` for a spectator.
+    seat: Option<i64>,
+    peer: Arc<Peer>,
+    delivered: usize,
+}
+
+/// A table in memory, with its seats' tokens and the connections attached to it.
+pub struct Live {
+    id: String,
+    table: Table,
+    secret: Option<String>,
+    created: u64,
+    /// seat -> token (HOST_SEAT: the host's)
+    seats: HashMap<i64, String>,
+    attached: Vec<Attached>,
+    /// How many of the table's steps went into a batch for the store.
+    appended: usize,
+    creator: Option<Arc<Peer>>,
+}
+
+type Shared = Arc<Mutex<Live>>;
+
+/// What the tables share, behind one short lock: never held while a table's is taken.
+#[derive(Default)]
+struct Registry {
+    tables: HashMap<String, Shared>,
+    /// token -> (table, seat)
+    tokens: HashMap<String, (String, i64)>,
+    /// Tables in memory that wait for their players.
+    unstarted: HashSet<String>,
+    /// Tables being closed (expired), whose last row is not committed yet: not to be loaded.
+    closing: HashSet<String>,
+    /// Tables whose stored rows do not resume: kept out of service; an operator looks at them.
+    broken: HashSet<String>,
+    /// Tables whose rows a failed commit lost: nothing more of theirs is stored or sent until
+    /// they are loaded again from what the store holds.
+    poisoned: HashSet<String>,
+}
+
+/// What waits for a commit: its rows, and what to do once they are stored (or not).
+struct Entry {
+    table: String,
+    batch: Batch,
+    then: Box<dyn FnOnce(bool) + Send>,
+}
+
+/// The live tables of one server process.
+pub struct Tables {
+    store: Arc<dyn Store>,
+    limits: Limits,
+    registry: Mutex<Registry>,
+    commits: mpsc::UnboundedSender<Entry>,
+    /// One table loads at a time, however many requests name it.
+    loading: tokio::sync::Mutex<()>,
+    /// Draining: no table is created.
+    pub draining: AtomicBool,
+    pub metrics: Arc<Metrics>,
+}
+
+/// A connection's own state that no table shares.
+pub struct Connection {
+    pub peer: Arc<Peer>,
+    creates: Bucket,
+}
+
+impl Connection {
+    pub fn new(peer: Arc<Peer>, limits: &Limits) -> Connection {
+        let per_minute = f64::from(limits.creates_per_minute);
+        Connection { peer, creates: Bucket::new(per_minute / 60.0, per_minute) }
+    }
+}
+
+/// Why a request did not go through: the server's refusal or the table's.
+enum Failure {
+    Refused(Refusal),
+    Table(Value),
+}
+
+impl From<Refusal> for Failure {
+    fn from(r: Refusal) -> Failure {
+        Failure::Refused(r)
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    // A panic while a lock was held is a bug, logged by the panic hook; the data is still whole
+    // enough to go on serving the other tables.
+    mutex.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+fn text(message: &Map<String, Value>) -> Utf8Bytes {
+    Utf8Bytes::from(Value::Object(message.clone()).to_string())
+}
+
+/// The reply to a create or a join whose commit failed: nothing of it was kept.
+fn not_stored(id: Option<&RequestId>) -> Utf8Bytes {
+    let refusal = Refusal::new("ServerError", "the store failed; nothing was kept: try again");
+    text(&with_id(refused(&refusal), id))
+}
+
+/// A table's refusal as a message, with what the error knows: the step now, the seat to act,
+/// the legal moves, and its stable code.
+fn table_refusal(error: &TableError) -> Value {
+    let name = match error {
+        TableError::NotYourTurn { .. } => "NotYourTurnError",
+        TableError::Stale { .. } => "StaleStepError",
+        TableError::Ahead { .. } => "FutureStepError",
+        TableError::HostOnly => "HostOnlyError",
+        TableError::GameOver => "GameOverError",
+        TableError::Illegal { .. } => "IllegalActionError",
+        _ => "TableError",
+    };
+    let mut out =
+        serde_json::json!({"type": "refused", "error": name, "message": error.to_string(), "code": error.code()});
+    match error {
+        TableError::NotYourTurn { to_act_seat, .. } => {
+            out["to_act"] = to_act_seat.map(Seat::index).into();
+        }
+        TableError::Stale { current, .. } | TableError::Ahead { current, .. } => out["step"] = (*current).into(),
+        TableError::Illegal { legal, code, .. } => {
+            out["legal"] = legal.clone().into();
+            out["reason"] = (*code).into();
+        }
+        _ => {}
+    }
+    out
+}
+
+fn other_refusal(error: &'static str, message: String) -> Value {
+    serde_json::json!({"type": "refused", "error": error, "message": message})
+}
+
+fn random_hex(bytes: usize) -> String {
+    let mut buf = vec![0u8; bytes];
+    getrandom::fill(&mut buf).expect("the operating system's secure generator");
+    hex(&buf)
+}
+
+fn is_table_id(id: &str) -> bool {
+    id.len() == 12 && id.bytes().all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+fn seat_of(index: i64) -> Option<Seat> {
+    usize::try_from(index).ok().and_then(Seat::new)
+}
+
+impl Tables {
+    /// The tables of a server, and the receiver its committer runs on.
+    pub fn new(store: Arc<dyn Store>, limits: Limits) -> (Arc<Tables>, CommitQueue) {
+        let (commits, rx) = mpsc::unbounded_channel();
+        let tables = Tables {
+            store,
+            limits,
+            registry: Mutex::default(),
+            commits,
+            loading: tokio::sync::Mutex::new(()),
+            draining: AtomicBool::new(false),
+            metrics: Arc::default(),
+        };
+        (Arc::new(tables), CommitQueue(rx))
+    }
+
+    pub fn limits(&self) -> &Limits {
+        &self.limits
+    }
+
+    /// Tables in memory, and how many of them wait for their players.
+    pub fn counts(&self) -> (usize, usize) {
+        let registry = lock(&self.registry);
+        (registry.tables.len(), registry.unstarted.len())
+    }
+
+    fn add(&self, table: &str, batch: Batch, then: impl FnOnce(bool) + Send + 'static) {
+        let _ = self.commits.send(Entry { table: table.to_owned(), batch, then: Box::new(then) });
+    }
+
+    /// Waits until everything queued so far is committed (or failed).
+    pub async fn flush(&self) {
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        self.add("", Batch::default(), move |_| {
+            let _ = tx.send(());
+        });
+        let _ = rx.await;
+    }
+
+    // -- start-up --------------------------------------------------------------------------------
+
+    /// Resumes every open table from the store; the number resumed.
+    pub async fn restore(&self) -> Result<usize, crate::store::StoreError> {
+        let mut restored = 0;
+        for id in self.store.open_tables().await? {
+            if self.take(&id).await.is_some() {
+                restored += 1;
+            }
+        }
+        Ok(restored)
+    }
+
+    /// Loads a table, once, however many requests ask for it.
+    async fn take(&self, id: &str) -> Option<Shared> {
+        if let Some(live) = lock(&self.registry).tables.get(id) {
+            return Some(Arc::clone(live));
+        }
+        let _loading = self.loading.lock().await;
+        {
+            let registry = lock(&self.registry);
+            if let Some(live) = registry.tables.get(id) {
+                return Some(Arc::clone(live));
+            }
+            if registry.broken.contains(id) || registry.closing.contains(id) {
+                return None;
+            }
+        }
+        let stored = match self.store.load(id.to_owned()).await {
+            Ok(Some(stored)) if stored.over != EXPIRED => stored,
+            Ok(_) => return None, // an expired table is closed for good
+            Err(e) => {
+                tracing::error!("table {id} could not be loaded: {e}");
+                return None;
+            }
+        };
+        let (table, kept) = match self.resume(&stored).await {
+            Ok(resumed) => resumed,
+            Err(e) => {
+                tracing::error!("table {id} cannot be resumed: {e}");
+                lock(&self.registry).broken.insert(id.to_owned());
+                return None;
+            }
+        };
+        let started = table.is_started();
+        let mut live = Live {
+            id: id.to_owned(),
+            table,
+            secret: stored.secret.clone(),
+            created: u64::try_from(stored.created).unwrap_or(0),
+            seats: HashMap::new(),
+            attached: Vec::new(),
+            appended: kept,
+            creator: None,
+        };
+        let shared = {
+            let mut registry = lock(&self.registry);
+            registry.poisoned.remove(id); // what the store holds is the table now
+            if !started {
+                registry.unstarted.insert(id.to_owned());
+            }
+            for (seat, token, _) in &stored.seats {
+                live.seats.insert(*seat, token.clone());
+                registry.tokens.insert(token.clone(), (id.to_owned(), *seat));
+            }
+            let shared = Arc::new(Mutex::new(live));
+            registry.tables.insert(id.to_owned(), Arc::clone(&shared));
+            shared
+        };
+        let mut live = lock(&shared);
+        if live.table.step() > kept {
+            // The resume drew what was due (a card to deal after a dropped row): stored like any
+            // step before anyone hears of it.
+            self.advance(&mut live, false, None);
+        }
+        drop(live);
+        Some(shared)
+    }
+
+    /// The table from its rows, and how many of them it kept.
+    async fn resume(&self, stored: &StoredTable) -> Result<(Table, usize), String> {
+        let mut steps = stored.steps.clone();
+        if let Some(index) = broken_row(&stored.header, &steps)? {
+            // A last row the chain refuses. A store that appends in place can tear its last
+            // write; SQLite's and PostgreSQL's transactions cannot, so the row was changed after
+            // its commit, and its seats may have seen it: dropped, loudly. Any other break is not
+            // a torn write, and the table is not resumed.
+            if index + 1 != steps.len() {
+                return Err(format!("its step {index} does not follow its chain, and it is not the last"));
+            }
+            tracing::error!("table {}: dropping its last step {index}, which does not follow its chain", stored.id);
+            self.store.drop_steps(stored.id.clone(), index).await.map_err(|e| e.to_string())?;
+            steps.pop();
+        }
+        let record = Record::from_json_parts(&stored.header, &steps).map_err(|e| e.to_string())?;
+        let secret = match &stored.secret {
+            Some(hex) => Some(Secret::from_hex(hex).ok_or("its stored secret is not 64 hexadecimal digits")?),
+            None => None,
+        };
+        let mut table = Table::resume(&record, secret).map_err(|e| e.to_string())?;
+        // The seat to act gets its whole turn again: no one pays for the time the server was down.
+        table.restart_clock(now_ms());
+        Ok((table, steps.len()))
+    }
+
+    // -- requests --------------------------------------------------------------------------------
+
+    /// Handles one text frame from a connection; its direct reply, if any, is sent from here or
+    /// after the commit it waits for.
+    pub async fn handle(&self, conn: &mut Connection, frame: &str) {
+        let request = match crate::protocol::parse(frame) {
+            Ok(request) => request,
+            Err((id, refusal)) => {
+                self.metrics.refused(refusal.error);
+                conn.peer.send(text(&with_id(refused(&refusal), id.as_ref())));
+                return;
+            }
+        };
+        let result = match request.kind {
+            Kind::Create => self.on_create(conn, &request).await,
+            Kind::Join => self.on_join(conn, &request).await,
+            Kind::Hello => self.on_hello(conn, &request).await,
+            Kind::Act => self.on_act(&request).await,
+            Kind::Watch => self.on_watch(conn, &request).await,
+            Kind::List => self.on_list(conn, &request).await,
+            Kind::Supply => self.on_supply(&request).await,
+        };
+        match result {
+            Ok(()) => {}
+            Err(Failure::Refused(refusal)) => {
+                self.metrics.refused(refusal.error);
+                conn.peer.send(text(&with_id(refused(&refusal), request.id.as_ref())));
+            }
+            Err(Failure::Table(mut value)) => {
+                self.metrics.refused(value["error"].as_str().unwrap_or("TableError"));
+                if let Some(id) = &request.id {
+                    value["id"] = id.to_value();
+                }
+                let message = Utf8Bytes::from(value.to_string());
+                // Built from the table as it stands, which may hold a step still being committed:
+                // the refusal goes out after that commit, as an update would.
+                let live = request.table.as_deref().filter(|id| lock(&self.registry).tables.contains_key(*id));
+                match live {
+                    Some(id) => {
+                        let peer = Arc::clone(&conn.peer);
+                        self.add(id, Batch::default(), move |_| peer.send(message));
+                    }
+                    None => conn.peer.send(message),
+                }
+            }
+        }
+    }
+
+    async fn on_create(&self, conn: &mut Connection, request: &Request) -> Result<(), Failure> {
+        let variant = request.text("variant")?;
+        let dice = match request.fields.get("dice") {
+            None => "verifiable",
+            Some(Value::String(d)) if DICE.contains(&d.as_str()) => d.as_str(),
+            Some(other) => {
+                return Err(Refusal::bad_request(format!(
+                    "dice is one of {}, not {}",
+                    DICE.join(", "),
+                    crate::protocol::short(other)
+                ))
+                .into());
+            }
+        };
+        let turn_limit_ms = request.turn_limit_ms(self.limits.turn_limit_ms)?;
+        if self.draining.load(Ordering::Relaxed) {
+            return Err(
+                Refusal::new("ServerError", "the server is restarting: create the table again in a moment").into()
+            );
+        }
+        let waiting = lock(&conn.peer.waiting).len();
+        if waiting >= self.limits.open_tables_per_connection {
+            return Err(Refusal::new(
+                "TooManyTables",
+                format!(
+                    "this connection has {waiting} tables waiting for players: at most {}",
+                    self.limits.open_tables_per_connection
+                ),
+            )
+            .into());
+        }
+        if lock(&self.registry).unstarted.len() >= self.limits.open_tables {
+            return Err(
+                Refusal::new("TooManyTables", "the server has as many tables waiting for players as it takes").into()
+            );
+        }
+        if !conn.creates.take() {
+            return Err(Refusal::new(
+                "RateLimited",
+                format!("at most {} tables a minute per connection", self.limits.creates_per_minute),
+            )
+            .into());
+        }
+        let variant = variant.parse().map_err(|e| Failure::Table(other_refusal("ConfigError", format!("{e}"))))?;
+        let dice: DiceSource =
+            dice.parse().map_err(|e| Failure::Table(other_refusal("ConfigError", format!("{e}"))))?;
+        let table =
+            Table::new(variant, Options { dice, turn_limit_ms }).map_err(|e| Failure::Table(table_refusal(&e)))?;
+        let id = random_hex(6);
+        let secret = table.reveal().map(Secret::to_hex);
+        let created = now_ms();
+        let mut reply = serde_json::json!({
+            "type": "created",
+            "table": id,
+            "variant": table.variant().to_string(),
+            "seats": table.seats(),
+            "dice": table.dice().to_string(),
+            "turn_limit_ms": turn_limit_ms,
+            "commitment": table.commitment().map(|c| hex(&c)),
+        });
+        let mut batch = Batch::default();
+        let mut live = Live {
+            id: id.clone(),
+            secret: secret.clone(),
+            created,
+            seats: HashMap::new(),
+            attached: Vec::new(),
+            appended: 0,
+            creator: Some(Arc::clone(&conn.peer)),
+            table,
+        };
+        // Stored at once, with its secret: a restart must keep the commitment already published.
+        batch.tables.push(NewTable {
+            id: id.clone(),
+            variant: live.table.variant().to_string(),
+            dice: live.table.dice().to_string(),
+            secret,
+            header: live.table.header().to_json(),
+            created: created as i64,
+            lock_key: i64::from(u32::from_le_bytes(random_key()) >> 1),
+        });
+        {
+            let mut registry = lock(&self.registry);
+            if dice == DiceSource::Host {
+                let token = random_hex(16);
+                live.seats.insert(HOST_SEAT, token.clone());
+                registry.tokens.insert(token.clone(), (id.clone(), HOST_SEAT));
+                batch.seats.push((id.clone(), HOST_SEAT, token.clone(), None));
+                reply["host_token"] = token.into();
+            }
+            registry.unstarted.insert(id.clone());
+            registry.tables.insert(id.clone(), Arc::new(Mutex::new(live)));
+        }
+        lock(&conn.peer.waiting).insert(id.clone());
+        if let Some(request_id) = &request.id {
+            reply["id"] = request_id.to_value();
+        }
+        let reply = Utf8Bytes::from(reply.to_string());
+        let failed = not_stored(request.id.as_ref());
+        let peer = Arc::clone(&conn.peer);
+        self.add(&id, batch, move |stored| peer.send(if stored { reply } else { failed }));
+        Ok(())
+    }
+
+    async fn on_join(&self, conn: &mut Connection, request: &Request) -> Result<(), Failure> {
+        let shared = self.find_table(request.fields.get("table")).await?;
+        let seat = request.number("seat", None)?;
+        let player = request.optional_text("player")?;
+        let seed = request.optional_text("seed")?;
+        let mut live = lock(&shared);
+        let seats = live.table.seats();
+        let Some(seat_index) = usize::try_from(seat).ok().filter(|s| *s < seats).and_then(Seat::new) else {
+            return Err(Refusal::bad_request(format!("seat {seat} is not at this table of {seats}")).into());
+        };
+        let seat = seat as i64;
+        if live.seats.contains_key(&seat) {
+            return Err(Refusal::new("SeatTaken", format!("seat {seat} is taken")).into());
+        }
+        live.table.join(seat_index, player, seed).map_err(|e| Failure::Table(table_refusal(&e)))?;
+        let token = random_hex(16);
+        live.seats.insert(seat, token.clone());
+        lock(&self.registry).tokens.insert(token.clone(), (live.id.clone(), seat));
+        let mut joined = serde_json::json!({
+            "type": "joined",
+            "table": live.id,
+            "seat": seat,
+            "token": token,
+            "dice": live.table.dice().to_string(),
+            "commitment": live.table.commitment().map(|c| hex(&c)),
+        });
+        if let Some(request_id) = &request.id {
+            joined["id"] = request_id.to_value();
+        }
+        let mut batch = Batch::default();
+        batch.seats.push((live.id.clone(), seat, token, player.map(str::to_owned)));
+        let joined_seats = live.seats.keys().filter(|s| **s != HOST_SEAT).count();
+        let starts = joined_seats == seats;
+        if !starts {
+            batch.headers.push((live.id.clone(), live.table.header().to_json(), false));
+        }
+        // The reply goes out first, before the start's updates.
+        let (reply, failed, peer) =
+            (Utf8Bytes::from(joined.to_string()), not_stored(request.id.as_ref()), Arc::clone(&conn.peer));
+        self.add(&live.id, batch, move |stored| peer.send(if stored { reply } else { failed }));
+        if starts {
+            live.table.start(Some(now_ms())).map_err(|e| Failure::Table(table_refusal(&e)))?;
+            self.advance(&mut live, true, None);
+        }
+        Ok(())
+    }
+
+    async fn on_hello(&self, conn: &mut Connection, request: &Request) -> Result<(), Failure> {
+        let (shared, seat) = self.authorize(request).await?;
+        let since = request.number("since", Some(0))? as usize;
+        let mut live = lock(&shared);
+        let mine = conn.peer.id;
+        live.attached.retain(|a| {
+            if a.seat != Some(seat) {
+                return true;
+            }
+            if a.peer.id != mine {
+                a.peer.close(CLOSE_TAKEN_OVER, "another connection took this seat");
+            }
+            false
+        });
+        live.attached.push(Attached { seat: Some(seat), peer: Arc::clone(&conn.peer), delivered: since });
+        lock(&conn.peer.attached).insert(live.id.clone());
+        let index = live.attached.len() - 1;
+        let update = self.update_for(&mut live, index, request.id.as_ref());
+        let peer = Arc::clone(&conn.peer);
+        // After whatever the table stored last: the update may show it.
+        self.add(&live.id, Batch::default(), move |_| peer.send(update));
+        Ok(())
+    }
+
+    async fn on_watch(&self, conn: &mut Connection, request: &Request) -> Result<(), Failure> {
+        let shared = self.find_table(request.fields.get("table")).await?;
+        let since = request.number("since", Some(0))? as usize;
+        let mut live = lock(&shared);
+        let mine = conn.peer.id;
+        live.attached.retain(|a| !(a.seat.is_none() && a.peer.id == mine));
+        live.attached.push(Attached { seat: None, peer: Arc::clone(&conn.peer), delivered: since });
+        lock(&conn.peer.attached).insert(live.id.clone());
+        let index = live.attached.len() - 1;
+        let update = self.update_for(&mut live, index, request.id.as_ref());
+        let peer = Arc::clone(&conn.peer);
+        self.add(&live.id, Batch::default(), move |_| peer.send(update));
+        Ok(())
+    }
+
+    async fn on_list(&self, conn: &mut Connection, request: &Request) -> Result<(), Failure> {
+        let rows = self.store.lobby(LOBBY_SIZE).await.map_err(|e| {
+            tracing::error!("the lobby could not be read: {e}");
+            Refusal::new("ServerError", "the lobby could not be read: try again")
+        })?;
+        let tables: Vec<Value> = rows
+            .into_iter()
+            .filter_map(|(id, variant, dice, joined)| {
+                let seats = variant.parse::<fichas::game::Variant>().ok()?.seats();
+                (joined < seats).then(|| serde_json::json!({"table": id, "variant": variant, "dice": dice, "seats": seats, "joined": joined}))
+            })
+            .collect();
+        let mut reply = Map::new();
+        reply.insert("type".into(), "tables".into());
+        reply.insert("tables".into(), tables.into());
+        conn.peer.send(text(&with_id(reply, request.id.as_ref())));
+        Ok(())
+    }
+
+    async fn on_act(&self, request: &Request) -> Result<(), Failure> {
+        let arrived = Instant::now();
+        let (shared, seat) = self.authorize(request).await?;
+        if seat == HOST_SEAT {
+            return Err(Refusal::bad_request("the host supplies outcomes: it does not act for a seat").into());
+        }
+        let step = request.number("step", None)? as usize;
+        let action = request.text("action")?;
+        let seat = seat_of(seat).ok_or_else(|| Refusal::new("ServerError", "a stored seat is out of range"))?;
+        let now = now_ms();
+        let mut live = lock(&shared);
+        // A move that comes after the deadline is too late: the timeout goes first.
+        if live.table.expire(now).map_err(|e| Failure::Table(table_refusal(&e)))? {
+            self.advance(&mut live, false, None);
+        }
+        // The table refuses a wrong turn, a stale step, an illegal move and "timeout".
+        live.table.submit(seat, step, action, Some(now)).map_err(|e| Failure::Table(table_refusal(&e)))?;
+        self.metrics.moves.inc();
+        self.advance(&mut live, false, Some(arrived));
+        Ok(())
+    }
+
+    async fn on_supply(&self, request: &Request) -> Result<(), Failure> {
+        let (shared, seat) = self.authorize(request).await?;
+        if seat != HOST_SEAT {
+            return Err(Refusal::new("BadToken", "only the host's token supplies outcomes").into());
+        }
+        let outcome = request.text("outcome")?;
+        let mut live = lock(&shared);
+        let outcome = live
+            .table
+            .game()
+            .state()
+            .parse_chance(outcome)
+            .map_err(|e| Failure::Table(other_refusal("ParseError", fichas::notation::bounded(&e.to_string()))))?;
+        live.table.supply(outcome, Some(now_ms())).map_err(|e| Failure::Table(table_refusal(&e)))?;
+        self.advance(&mut live, false, None);
+        Ok(())
+    }
+
+    // -- finding tables and seats -------------------------------------------------------------
+
+    async fn find_table(&self, id: Option<&Value>) -> Result<Shared, Refusal> {
+        let Some(Value::String(id)) = id.filter(|v| matches!(v, Value::String(t) if is_table_id(t))) else {
+            return Err(Refusal::new("NoSuchTable", "table is the id that create gave"));
+        };
+        self.take(id).await.ok_or_else(|| Refusal::new("NoSuchTable", format!("there is no open table {id}")))
+    }
+
+    /// The table and seat a token holds: the only way a message names a seat.
+    async fn authorize(&self, request: &Request) -> Result<(Shared, i64), Refusal> {
+        let (Some(Value::String(token)), Some(Value::String(id))) =
+            (request.fields.get("token"), request.fields.get("table"))
+        else {
+            return Err(Refusal::new("BadToken", "a table id and the token its join gave are needed"));
+        };
+        let no_seat = || Refusal::new("BadToken", "this token holds no seat at this table");
+        if token.len() > 64 {
+            return Err(Refusal::new("BadToken", "a table id and the token its join gave are needed"));
+        }
+        let found = lock(&self.registry).tokens.get(token).cloned();
+        let seat = match found {
+            Some((table, seat)) if &table == id => seat,
+            _ => {
+                // The table may not be in memory yet: loading it brings its tokens.
+                self.find_table(request.fields.get("table")).await.map_err(|_| no_seat())?;
+                match lock(&self.registry).tokens.get(token) {
+                    Some((table, seat)) if table == id => *seat,
+                    _ => return Err(no_seat()),
+                }
+            }
+        };
+        let shared = lock(&self.registry).tables.get(id).cloned();
+        let shared = shared.ok_or_else(|| Refusal::new("NoSuchTable", format!("there is no open table {id}")))?;
+        Ok((shared, seat))
+    }
+
+    // -- after a step --------------------------------------------------------------------------
+
+    /// After an accepted step: the new rows go to the store, and every attached connection's
+    /// update waits for their commit.
+    fn advance(&self, live: &mut Live, header: bool, arrived: Option<Instant>) {
+        let mut batch = Batch::default();
+        if header {
+            batch.headers.push((live.id.clone(), live.table.header().to_json(), live.table.is_started()));
+        }
+        for entry in live.table.steps_since(live.appended) {
+            batch.steps.push((live.id.clone(), entry.index, entry.to_json(), hex(&entry.link)));
+        }
+        live.appended = live.table.step();
+        if live.table.is_over() {
+            batch.ends.push((live.id.clone(), OVER));
+        }
+        if live.table.is_started() {
+            lock(&self.registry).unstarted.remove(&live.id);
+            if let Some(creator) = live.creator.take() {
+                lock(&creator.waiting).remove(&live.id);
+            }
+        }
+        let out: Vec<(Arc<Peer>, Utf8Bytes)> = (0..live.attached.len())
+            .map(|index| (Arc::clone(&live.attached[index].peer), self.update_for(live, index, None)))
+            .collect();
+        let metrics = Arc::clone(&self.metrics);
+        self.add(&live.id, batch, move |stored| {
+            if stored {
+                for (peer, update) in out {
+                    peer.send(update);
+                }
+                if let Some(arrived) = arrived {
+                    metrics.move_seconds.observe(arrived.elapsed().as_secs_f64());
+                }
+            }
+        });
+    }
+
+    /// An attached connection's update, from its last delivered step on; it counts as delivered
+    /// now, since updates go out in order.
+    fn update_for(&self, live: &mut Live, index: usize, id: Option<&RequestId>) -> Utf8Bytes {
+        let table = &live.table;
+        let attached = &live.attached[index];
+        let since = attached.delivered;
+        let rolls = table.rolls();
+        let rolls: Vec<RollJson> = rolls[rolls.partition_point(|r| r.step < since)..]
+            .iter()
+            .map(|r| RollJson { step: r.step, seat: r.seat.index(), roll: r.roll.to_string() })
+            .collect();
+        let winners: Vec<usize> = table.winners().iter().map(|s| s.index()).collect();
+        let head = hex(&table.head());
+        let commitment = table.commitment().map(|c| hex(&c));
+        let over = table.is_over();
+        let record = over.then(|| table.record().to_json());
+        let (seat, view, events, legal, host) = match attached.seat {
+            Some(seat) if seat >= 0 => {
+                let s = seat_of(seat).unwrap_or(Seat::ALL[0]);
+                let events = table.events_for(Viewer::Seat(s), since);
+                (Some(seat), ViewJson::Seat(table.view(s)), events, table.legal_actions(s), None)
+            }
+            Some(_) => {
+                let outcomes = table.chance_outcomes().iter().map(|(o, w)| (o.to_string(), *w)).collect();
+                let host = HostJson { host: true, chance_due: table.chance_due(), outcomes };
+                (None, ViewJson::Public(table.public_view()), table.events(since), Vec::new(), Some(host))
+            }
+            None => (
+                None,
+                ViewJson::Public(table.public_view()),
+                table.events_for(Viewer::Spectator, since),
+                Vec::new(),
+                None,
+            ),
+        };
+        let update = UpdateJson {
+            kind: "update",
+            table: &live.id,
+            seat,
+            step: table.step(),
+            view,
+            events: events.iter().map(|d| EventJson { event: &d.event, step: d.step }).collect(),
+            to_act: table.to_act().map(Seat::index),
+            legal,
+            deadline: table.deadline(),
+            rolls,
+            over,
+            winners,
+            head,
+            dice: table.dice().name(),
+            commitment,
+            outcome: over.then(|| table.outcome()).flatten(),
+            record: record.as_deref(),
+            secret: if over { Some(live.secret.as_deref()) } else { None },
+            host,
+            id: id.map(RequestId::to_value),
+        };
+        let text = serde_json::to_string(&update).unwrap_or_default();
+        let step = live.table.step();
+        live.attached[index].delivered = step;
+        Utf8Bytes::from(text)
+    }
+
+    // -- connections ---------------------------------------------------------------------------
+
+    /// A connection closed: it leaves its tables, and a finished table leaves memory with its
+    /// last connection (its rows stay).
+    pub fn detach(&self, peer: &Peer) {
+        let ids: Vec<String> = lock(&peer.attached).drain().collect();
+        for id in ids {
+            let Some(shared) = lock(&self.registry).tables.get(&id).cloned() else { continue };
+            let mut live = lock(&shared);
+            live.attached.retain(|a| a.peer.id != peer.id);
+            if live.table.is_over() && live.attached.is_empty() {
+                let mut registry = lock(&self.registry);
+                if registry.tables.get(&id).is_some_and(|s| Arc::ptr_eq(s, &shared)) {
+                    registry.tables.remove(&id);
+                }
+                for token in live.seats.values() {
+                    registry.tokens.remove(token);
+                }
+            }
+        }
+        lock(&peer.waiting).clear();
+    }
+
+    /// Takes a table out of memory, telling its connections why.
+    fn unload(&self, live: &mut Live, reason: &str) {
+        {
+            let mut registry = lock(&self.registry);
+            registry.tables.remove(&live.id);
+            registry.unstarted.remove(&live.id);
+            for token in live.seats.values() {
+                if registry.tokens.get(token).is_some_and(|(t, _)| *t == live.id) {
+                    registry.tokens.remove(token);
+                }
+            }
+        }
+        let closed =
+            Utf8Bytes::from(serde_json::json!({"type": "closed", "table": live.id, "reason": reason}).to_string());
+        for attached in live.attached.drain(..) {
+            attached.peer.send(closed.clone());
+            lock(&attached.peer.attached).remove(&live.id);
+        }
+        if let Some(creator) = live.creator.take() {
+            lock(&creator.waiting).remove(&live.id);
+        }
+    }
+
+    // -- the clock -----------------------------------------------------------------------------
+
+    /// Times out every seat whose turn ran past its deadline, and expires tables that waited too
+    /// long for their players; runs until the process ends.
+    pub async fn run_clock(self: Arc<Self>) {
+        let mut tick = tokio::time::interval(CLOCK_PERIOD);
+        tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        loop {
+            tick.tick().await;
+            self.clock(now_ms());
+        }
+    }
+
+    fn clock(self: &Arc<Self>, now: u64) {
+        let ttl_ms = self.limits.unjoined_ttl.as_millis() as u64;
+        let tables: Vec<Shared> = lock(&self.registry).tables.values().cloned().collect();
+        for shared in tables {
+            let mut live = lock(&shared);
+            if !live.table.is_started() {
+                if now.saturating_sub(live.created) >= ttl_ms {
+                    self.expire(&shared, &mut live);
+                }
+                continue;
+            }
+            if live.table.deadline().is_none_or(|deadline| now < deadline) {
+                continue;
+            }
+            match live.table.expire(now) {
+                Ok(true) => self.advance(&mut live, false, None),
+                Ok(false) => {}
+                Err(e) => tracing::error!("table {}: the timeout failed: {e}", live.id),
+            }
+        }
+    }
+
+    /// Closes a table whose players did not all come: it is never resumed.
+    fn expire(self: &Arc<Self>, shared: &Shared, live: &mut Live) {
+        let seconds = self.limits.unjoined_ttl.as_secs_f64();
+        let id = live.id.clone();
+        {
+            let mut registry = lock(&self.registry);
+            registry.closing.insert(id.clone());
+            registry.tables.remove(&id);
+            registry.unstarted.remove(&id);
+        }
+        if let Some(creator) = live.creator.take() {
+            lock(&creator.waiting).remove(&id);
+        }
+        let tables = Arc::clone(self);
+        let shared = Arc::clone(shared);
+        let batch = Batch { ends: vec![(id.clone(), EXPIRED)], ..Batch::default() };
+        let closing = id.clone();
+        self.add(&id, batch, move |stored| {
+            lock(&tables.registry).closing.remove(&closing);
+            if stored {
+                let mut live = lock(&shared);
+                tables.unload(&mut live, &format!("the table expired: its seats did not all join within {seconds} s"));
+            }
+        });
+    }
+
+    // -- group commit --------------------------------------------------------------------------
+
+    /// Commits what the tables did, in groups, then lets out what waited for it in the order it
+    /// was queued. Whatever comes in while a transaction runs goes in the next, so a group grows
+    /// with the load and one sync serves every table that stepped meanwhile.
+    pub async fn run_commits(self: Arc<Self>, mut queue: CommitQueue) {
+        let interval = self.limits.commit_interval;
+        let mut started = tokio::time::Instant::now() - interval;
+        while let Some(first) = queue.0.recv().await {
+            let wait = (started + interval).saturating_duration_since(tokio::time::Instant::now());
+            if !wait.is_zero() {
+                tokio::time::sleep(wait).await;
+            }
+            started = tokio::time::Instant::now();
+            let mut entries = vec![first];
+            while let Ok(entry) = queue.0.try_recv() {
+                entries.push(entry);
+            }
+            let poisoned = lock(&self.registry).poisoned.clone();
+            let (kept, dropped): (Vec<Entry>, Vec<Entry>) =
+                entries.into_iter().partition(|e| !poisoned.contains(&e.table));
+            for entry in dropped {
+                (entry.then)(false);
+            }
+            let mut merged = Batch::default();
+            let mut thens = Vec::with_capacity(kept.len());
+            let mut touched = HashSet::new();
+            for entry in kept {
+                if !entry.batch.is_empty() {
+                    touched.insert(entry.table.clone());
+                }
+                merged.extend(entry.batch);
+                thens.push(entry.then);
+            }
+            let stored = merged.is_empty() || self.commit(merged, &touched).await;
+            for then in thens {
+                then(stored);
+            }
+        }
+    }
+
+    async fn commit(&self, batch: Batch, touched: &HashSet<String>) -> bool {
+        let steps = batch.steps.len();
+        let started = Instant::now();
+        let result = self.store.commit(batch).await;
+        self.metrics.commit_seconds.observe(started.elapsed().as_secs_f64());
+        let Err(e) = result else { return true };
+        // None of it may reach anyone: its tables leave memory untold, and resume from what was
+        // stored.
+        tracing::error!("a batch of {steps} steps could not be stored: {e}");
+        lock(&self.registry).poisoned.extend(touched.iter().cloned());
+        for id in touched {
+            let shared = lock(&self.registry).tables.get(id).cloned();
+            if let Some(shared) = shared {
+                self.unload(&mut lock(&shared), "the table could not be stored; reconnect later");
+            }
+        }
+        false
+    }
+}
+
+/// The queue the committer reads.
+pub struct CommitQueue(mpsc::UnboundedReceiver<Entry>);
+
+/// Which row breaks a store's chain, if one does: the index of the first step that cannot be
+/// read or does not follow its link. A header that cannot be read is an error.
+fn broken_row(header: &str, steps: &[String]) -> Result<Option<usize>, String> {
+    match Record::from_json_parts(header, steps) {
+        Ok(record) => match record.verify(None) {
+            Ok(()) => Ok(None),
+            Err(ChainError::Broken { index } | ChainError::Missing { index }) => Ok(Some(index)),
+            Err(e) => Err(e.to_string()),
+        },
+        Err(RecordError::Step { index, .. }) => Ok(Some(index)),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+fn random_key() -> [u8; 4] {
+    let mut key = [0u8; 4];
+    getrandom::fill(&mut key).expect("the operating system's secure generator");
+    key
+}
+
+#[derive(Serialize)]
+struct RollJson {
+    step: usize,
+    seat: usize,
+    roll: String,
+}
+
+#[derive(Serialize)]
+struct EventJson<'a> {
+    #[serde(flatten)]
+    event: &'a fichas::game::Event,
+    step: usize,
+}
+
+#[derive(Serialize)]
+#[serde(untagged)]
+enum ViewJson {
+    Seat(View),
+    Public(PublicView),
+}
+
+#[derive(Serialize)]
+struct HostJson {
+    host: bool,
+    chance_due: bool,
+    outcomes: Vec<(String, u32)>,
+}
+
+#[derive(Serialize)]
+struct UpdateJson<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    table: &'a str,
+    seat: Option<i64>,
+    step: usize,
+    view: ViewJson,
+    events: Vec<EventJson<'a>>,
+    to_act: Option<usize>,
+    legal: Vec<String>,
+    deadline: Option<u64>,
+    rolls: Vec<RollJson>,
+    over: bool,
+    winners: Vec<usize>,
+    head: String,
+    dice: &'static str,
+    commitment: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    outcome: Option<Outcome>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    record: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    secret: Option<Option<&'a str>>,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    host: Option<HostJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<Value>,
+}
