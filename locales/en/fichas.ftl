@@ -1766,7 +1766,7 @@ app-play = Play
 
 app-play-online = Play online
 
-app-online-intro = On a { -fichas } game server (examples/server): create a room and share its seats' links.
+app-online-intro = On a { -fichas } game server (fichas-server): create a room and share its seats' links.
 
 app-server = Server
 

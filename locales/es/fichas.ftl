@@ -1771,7 +1771,7 @@ app-play = Jugar
 
 app-play-online = Jugar en línea
 
-app-online-intro = En un servidor de juego de { -fichas } (examples/server): crea una sala y comparte los enlaces de sus asientos.
+app-online-intro = En un servidor de juego de { -fichas } (fichas-server): crea una sala y comparte los enlaces de sus asientos.
 
 app-server = Servidor
 

@@ -20,6 +20,16 @@ export function variantChoices(words) {
 
 const WHO = ["human", "easy", "medium", "hard", "expert"];
 
+/**
+ * The game server a page offers first: the one that served it (fichas-server serves the app and
+ * its games from one address), or a server on this machine when the page was opened as a file.
+ */
+export function defaultServer() {
+    if (location.protocol === "https:") return `wss://${location.host}`;
+    if (location.protocol === "http:") return `ws://${location.host}`;
+    return "ws://127.0.0.1:8765";
+}
+
 export function setup(main, words) {
     const t = (id, args) => words.t(id, args);
     const variant = h("select", { id: "variant", name: "variant" }, variantChoices(words));
@@ -27,7 +37,7 @@ export function setup(main, words) {
     const seatsBox = h("div", { class: "seat-choices" });
     const seed = h("input", { id: "seed", name: "seed", type: "number", min: "0", step: "1", inputmode: "numeric",
         placeholder: t("app-seed-placeholder") });
-    const server = h("input", { id: "server", name: "server", type: "url", value: "ws://127.0.0.1:8765",
+    const server = h("input", { id: "server", name: "server", type: "url", value: defaultServer(),
         placeholder: "ws://host:port" });
     let choices = [];
 

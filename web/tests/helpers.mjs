@@ -35,10 +35,16 @@ export function lineMatching(stream, pattern, what, timeoutMs = 20000) {
     });
 }
 
-/** The site built into a temporary directory and served: {url, close}. */
-export async function serveSite() {
+/** The site built by web/build into a new temporary directory: the directory. */
+export function buildSite() {
     const dir = mkdtempSync(join(tmpdir(), "fichas-web-"));
     execFileSync(join(web, "build"), [dir], { stdio: ["ignore", "ignore", "inherit"] });
+    return dir;
+}
+
+/** The site built into a temporary directory and served: {url, close}. */
+export async function serveSite() {
+    const dir = buildSite();
     const server = spawn(process.execPath, [join(web, "serve.mjs"), dir, "0"], { stdio: ["ignore", "pipe", "inherit"] });
     const [, url] = await lineMatching(server.stdout, /serving .* on (http:\/\/127\.0\.0\.1:\d+)/, "serve.mjs");
     return {

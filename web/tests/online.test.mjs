@@ -1,37 +1,36 @@
-// Online play in a real browser through the reference server (examples/server/server.py): a room
-// made in the lobby page, a Parchís pairs game with a page per seat, one page reloaded mid-game,
-// and every page checking the record and the dice at the end.
+// Online play in a real browser through fichas-server, which serves the app and its games from
+// one address: a room made in the lobby page, a Parchís pairs game with a page per seat, one page
+// reloaded mid-game, and every page checking the record and the dice at the end.
 import assert from "node:assert/strict";
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import {
-    DESKTOP, PHONE, launch, lineMatching, nextMove, openPage, repository, screenshot, scrollsSideways, serveSite,
+    DESKTOP, PHONE, buildSite, launch, lineMatching, nextMove, openPage, repository, screenshot, scrollsSideways,
     winnersOf,
 } from "./helpers.mjs";
 
-// With FICHAS_PYTHON given (./run-tests gives its venv), a Python that cannot run the server
-// fails the test; without it the test is skipped, saying why.
-const python = process.env.FICHAS_PYTHON || "python3";
-const required = Boolean(process.env.FICHAS_PYTHON);
-const check = spawnSync(python, ["-c", "import fichas, websockets, orjson"], { encoding: "utf8" });
-const missing = check.status === 0 ? null
-    : `${python} cannot run the reference server (it needs fichas, websockets and orjson): set FICHAS_PYTHON. `
-        + `${(check.stderr || String(check.error ?? "")).trim().split("\n").at(-1)}`;
+// FICHAS_SERVER names the server's binary (./run-tests builds it and gives it); without it the
+// test is skipped, saying why, and with one that is not there it fails.
+const binary = process.env.FICHAS_SERVER;
+const missing = !binary ? "FICHAS_SERVER is not set: cargo build --release -p fichas-server, then give its path"
+    : existsSync(binary) ? null : `FICHAS_SERVER names ${binary}, which is not there`;
+const required = Boolean(binary);
 
-let site;
 let browser;
 let server;
-let dir;
-let ws;
+let dirs = [];
+let url;
 
 before(async () => {
     if (missing) return;
     // The store syncs every commit: in memory (tmpfs) where there is one, the game goes faster.
-    dir = mkdtempSync(join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "fichas-web-server-"));
-    server = spawn(python, ["examples/server/server.py", "--db", join(dir, "games.sqlite3"), "--port", "0"], {
+    const store = mkdtempSync(join(existsSync("/dev/shm") ? "/dev/shm" : tmpdir(), "fichas-web-server-"));
+    const site = buildSite();
+    dirs = [store, site];
+    server = spawn(binary, ["--db", join(store, "games.sqlite3"), "--port", "0", "--web", site], {
         cwd: repository,
         stdio: ["ignore", "pipe", "pipe"],
     });
@@ -41,25 +40,26 @@ before(async () => {
         if (code) console.log(`server exited with ${code}: ${log}`);
     });
     const [, port] = await lineMatching(server.stdout, /listening on 127\.0\.0\.1:(\d+)/, "the server");
-    ws = `ws://127.0.0.1:${port}`;
-    site = await serveSite();
+    url = `http://127.0.0.1:${port}`;
     browser = await launch();
 });
 
 after(async () => {
     await browser?.close();
-    site?.close();
     server?.kill();
-    if (dir) rmSync(dir, { recursive: true, force: true });
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-test("an online Parchís pairs game, a page per seat, one reloaded mid-game", { skip: required ? false : (missing ?? false), timeout: 110000 },
+test("an online Parchís pairs game on the page fichas-server serves, a page per seat, one reloaded mid-game", { skip: required ? false : (missing ?? false), timeout: 110000 },
     async () => {
         assert.equal(missing, null, missing ?? "");
-        // The lobby makes the room and hands out a link per seat.
+        // The server's own page offers the server that served it: the lobby is one click away,
+        // and it makes the room and hands out a link per seat.
         const lobbyContext = await browser.newContext({ viewport: DESKTOP });
         const lobby = await openPage(lobbyContext, "lobby");
-        await lobby.goto(`${site.url}/?server=${encodeURIComponent(ws)}`);
+        await lobby.goto(`${url}/`);
+        assert.equal(await lobby.inputValue("#server"), url.replace("http:", "ws:"));
+        await lobby.click("#open-lobby");
         await lobby.selectOption("#variant", "parchis:pairs");
         await lobby.click("#create");
         await lobby.waitForSelector("[data-seat-link='3']");
