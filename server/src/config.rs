@@ -12,9 +12,14 @@ use clap::Parser;
 #[derive(Clone, Debug, Parser)]
 #[command(name = "fichas-server", version)]
 pub struct Config {
-    /// Where the games are kept: a SQLite file (created if missing).
+    /// Where the games are kept: a SQLite file (created if missing), or
+    /// `postgresql://user@host:port/database` for several processes on one database.
     #[arg(long, env = "FICHAS_DB", default_value = "fichas-games.sqlite3")]
     pub db: String,
+    /// The WebSocket URL clients reach this process by, in `moved` replies (PostgreSQL); by
+    /// default `ws://HOST:PORT` of where it listens.
+    #[arg(long, env = "FICHAS_PUBLIC_URL")]
+    pub public_url: Option<String>,
     /// The address to listen on. Give 0.0.0.0 to be reached from other machines.
     #[arg(long, env = "FICHAS_HOST", default_value = "127.0.0.1")]
     pub host: IpAddr,
@@ -136,6 +141,11 @@ impl LimitArgs {
 }
 
 impl Config {
+    /// The database's URL when the games are kept in PostgreSQL.
+    pub fn postgres(&self) -> Option<&str> {
+        (self.db.starts_with("postgresql://") || self.db.starts_with("postgres://")).then_some(self.db.as_str())
+    }
+
     /// The browser app's folder, unless `--web none`.
     pub fn web_dir(&self) -> Option<PathBuf> {
         (self.web != "none").then(|| PathBuf::from(&self.web))

@@ -16,6 +16,8 @@ use std::sync::atomic::Ordering;
 use clap::Parser;
 
 use config::{Config, LogFormat};
+use store::Store;
+use store::postgres::PostgresStore;
 use store::sqlite::SqliteStore;
 use tables::Tables;
 
@@ -51,18 +53,33 @@ fn main() -> ExitCode {
     }
 }
 
+/// How often a process looks for tables whose process died (PostgreSQL).
+const TAKEOVER_PERIOD: std::time::Duration = std::time::Duration::from_millis(500);
+
 async fn serve(config: Config, limits: config::Limits) -> Result<(), String> {
-    if config.db.starts_with("postgres://") || config.db.starts_with("postgresql://") {
-        return Err("this build keeps games in SQLite only: give --db a file".into());
-    }
-    let store =
-        SqliteStore::open(std::path::Path::new(&config.db)).map_err(|e| format!("cannot open {}: {e}", config.db))?;
+    // Bound first, so that the store knows the address `moved` replies give.
+    let listener = tokio::net::TcpListener::bind((config.host, config.port))
+        .await
+        .map_err(|e| format!("cannot listen on {}:{}: {e}", config.host, config.port))?;
+    let port = listener.local_addr().map_err(|e| e.to_string())?.port();
+    let public_url = config.public_url.clone().unwrap_or_else(|| format!("ws://{}:{port}", config.host));
+    let store: Arc<dyn Store> = match config.postgres() {
+        Some(dsn) => {
+            Arc::new(PostgresStore::open(dsn, public_url).await.map_err(|e| format!("cannot open the database: {e}"))?)
+        }
+        None => Arc::new(
+            SqliteStore::open(std::path::Path::new(&config.db))
+                .map_err(|e| format!("cannot open {}: {e}", config.db))?,
+        ),
+    };
+    let shown = if config.postgres().is_some() { "PostgreSQL" } else { config.db.as_str() };
     let drain = limits.drain;
-    let (tables, queue) = Tables::new(Arc::new(store), limits);
+    let (tables, queue) = Tables::new(Arc::clone(&store), limits);
     tokio::spawn(Arc::clone(&tables).run_commits(queue));
     let restored = tables.restore().await.map_err(|e| format!("cannot read the open tables: {e}"))?;
-    tracing::info!("resumed {restored} open tables from {}", config.db);
+    tracing::info!("resumed {restored} open tables from {shown}");
     tokio::spawn(Arc::clone(&tables).run_clock());
+    tokio::spawn(Arc::clone(&tables).run_takeover(TAKEOVER_PERIOD));
 
     let web = config.web_dir();
     if let Some(dir) = web.as_ref().filter(|dir| !dir.join("index.html").is_file()) {
@@ -72,10 +89,6 @@ async fn serve(config: Config, limits: config::Limits) -> Result<(), String> {
         );
     }
     let app = Arc::new(http::App { tables: Arc::clone(&tables), web, connections: Default::default() });
-    let listener = tokio::net::TcpListener::bind((config.host, config.port))
-        .await
-        .map_err(|e| format!("cannot listen on {}:{}: {e}", config.host, config.port))?;
-    let port = listener.local_addr().map_err(|e| e.to_string())?.port();
     println!("listening on {}:{port}", config.host);
     let _ = std::io::stdout().flush();
 
@@ -83,6 +96,8 @@ async fn serve(config: Config, limits: config::Limits) -> Result<(), String> {
     tokio::select! {
         result = server => result.map_err(|e| format!("the server stopped: {e}"))?,
         () = stopped() => {}
+        // Its leases went with its session: another process serves its tables now.
+        why = store.lost() => return Err(format!("stopping: {why}")),
     }
     // Draining: no new table; what was played is committed and told; then every connection
     // hears to reconnect (1012), and the process exits within the bound.

@@ -24,7 +24,7 @@ use crate::config::Limits;
 use crate::metrics::Metrics;
 use crate::peer::{Bucket, CLOSE_TAKEN_OVER, Peer};
 use crate::protocol::{Kind, Refusal, Request, RequestId, refused, with_id};
-use crate::store::{Batch, EXPIRED, HOST_SEAT, NewTable, OVER, Store, StoredTable};
+use crate::store::{Batch, EXPIRED, HOST_SEAT, Lease, NewTable, OVER, Store, StoredTable};
 
 /// Tables the lobby lists at most.
 pub const LOBBY_SIZE: usize = 100;
@@ -117,6 +117,8 @@ impl Connection {
 enum Failure {
     Refused(Refusal),
     Table(Value),
+    /// Another process serves the table, at this URL.
+    Moved(String, String),
 }
 
 impl From<Refusal> for Failure {
@@ -232,11 +234,48 @@ impl Tables {
     pub async fn restore(&self) -> Result<usize, crate::store::StoreError> {
         let mut restored = 0;
         for id in self.store.open_tables().await? {
-            if self.take(&id).await.is_some() {
+            if self.store.acquire(id.clone(), None).await? == Lease::Held && self.take(&id).await.is_some() {
                 restored += 1;
             }
         }
         Ok(restored)
+    }
+
+    /// Takes over the open tables nobody holds (those of a process that died), every `period`;
+    /// runs until the process ends.
+    pub async fn run_takeover(self: Arc<Self>, period: Duration) {
+        loop {
+            tokio::time::sleep(period).await;
+            let orphans = match self.store.orphans().await {
+                Ok(orphans) => orphans,
+                Err(e) => {
+                    tracing::error!("the takeover scan failed: {e}");
+                    continue;
+                }
+            };
+            for id in orphans {
+                if lock(&self.registry).tables.contains_key(&id) {
+                    continue;
+                }
+                if matches!(self.store.acquire(id.clone(), None).await, Ok(Lease::Held)) {
+                    if self.take(&id).await.is_some() {
+                        tracing::info!("took over table {id}");
+                    } else {
+                        self.release(id);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Gives a table's lease back, in the background.
+    fn release(&self, id: String) {
+        let store = Arc::clone(&self.store);
+        tokio::spawn(async move {
+            if let Err(e) = store.release(id.clone()).await {
+                tracing::warn!("the lease of table {id} could not be given back: {e}");
+            }
+        });
     }
 
     /// Loads a table, once, however many requests ask for it.
@@ -355,6 +394,11 @@ impl Tables {
         };
         match result {
             Ok(()) => {}
+            Err(Failure::Moved(table, url)) => {
+                let moved = serde_json::json!({"type": "moved", "table": table, "url": url});
+                let Value::Object(moved) = moved else { return };
+                conn.peer.send(text(&with_id(moved, request.id.as_ref())));
+            }
             Err(Failure::Refused(refusal)) => {
                 self.metrics.refused(refusal.error);
                 conn.peer.send(text(&with_id(refused(&refusal), request.id.as_ref())));
@@ -428,6 +472,16 @@ impl Tables {
         let table =
             Table::new(variant, Options { dice, turn_limit_ms }).map_err(|e| Failure::Table(table_refusal(&e)))?;
         let id = random_hex(6);
+        let store_failed = |e: crate::store::StoreError| {
+            tracing::error!("a new table could not be leased: {e}");
+            Failure::Refused(Refusal::new("ServerError", "the new table could not be leased; try again"))
+        };
+        let lock_key = self.store.new_lock_key().await.map_err(store_failed)?;
+        // The lease is taken before the table's row is stored, so no other process can take
+        // the new table over in between.
+        if self.store.acquire(id.clone(), Some(lock_key)).await.map_err(store_failed)? != Lease::Held {
+            return Err(Refusal::new("ServerError", "the new table could not be leased; try again").into());
+        }
         let secret = table.reveal().map(Secret::to_hex);
         let created = now_ms();
         let mut reply = serde_json::json!({
@@ -458,7 +512,7 @@ impl Tables {
             secret,
             header: live.table.header().to_json(),
             created: created as i64,
-            lock_key: i64::from(u32::from_le_bytes(random_key()) >> 1),
+            lock_key,
         });
         {
             let mut registry = lock(&self.registry);
@@ -630,30 +684,69 @@ impl Tables {
 
     // -- finding tables and seats -------------------------------------------------------------
 
-    async fn find_table(&self, id: Option<&Value>) -> Result<Shared, Refusal> {
+    async fn find_table(&self, id: Option<&Value>) -> Result<Shared, Failure> {
         let Some(Value::String(id)) = id.filter(|v| matches!(v, Value::String(t) if is_table_id(t))) else {
-            return Err(Refusal::new("NoSuchTable", "table is the id that create gave"));
+            return Err(Refusal::new("NoSuchTable", "table is the id that create gave").into());
         };
-        self.take(id).await.ok_or_else(|| Refusal::new("NoSuchTable", format!("there is no open table {id}")))
+        let no_table = || Failure::Refused(Refusal::new("NoSuchTable", format!("there is no open table {id}")));
+        {
+            let registry = lock(&self.registry);
+            if let Some(live) = registry.tables.get(id) {
+                return Ok(Arc::clone(live));
+            }
+            if registry.closing.contains(id) {
+                return Err(no_table());
+            }
+        }
+        let store_failed = |e: crate::store::StoreError| {
+            tracing::error!("table {id}: {e}");
+            Failure::Refused(Refusal::new("ServerError", "the store failed: try again"))
+        };
+        match self.store.acquire(id.clone(), None).await.map_err(store_failed)? {
+            Lease::Held => {}
+            Lease::NoTable => return Err(no_table()),
+            Lease::Elsewhere => {
+                return match self.store.owner_url(id.clone()).await.map_err(store_failed)? {
+                    Some(url) => Err(Failure::Moved(id.clone(), url)),
+                    None => Err(Refusal::new(
+                        "NoSuchTable",
+                        format!("table {id} is moving to another server: try again in a moment"),
+                    )
+                    .into()),
+                };
+            }
+        }
+        match self.take(id).await {
+            Some(live) => Ok(live),
+            None => {
+                self.release(id.clone());
+                Err(no_table())
+            }
+        }
     }
 
     /// The table and seat a token holds: the only way a message names a seat.
-    async fn authorize(&self, request: &Request) -> Result<(Shared, i64), Refusal> {
+    async fn authorize(&self, request: &Request) -> Result<(Shared, i64), Failure> {
         let (Some(Value::String(token)), Some(Value::String(id))) =
             (request.fields.get("token"), request.fields.get("table"))
         else {
-            return Err(Refusal::new("BadToken", "a table id and the token its join gave are needed"));
+            return Err(Refusal::new("BadToken", "a table id and the token its join gave are needed").into());
         };
-        let no_seat = || Refusal::new("BadToken", "this token holds no seat at this table");
+        let no_seat = || Failure::Refused(Refusal::new("BadToken", "this token holds no seat at this table"));
         if token.len() > 64 {
-            return Err(Refusal::new("BadToken", "a table id and the token its join gave are needed"));
+            return Err(Refusal::new("BadToken", "a table id and the token its join gave are needed").into());
         }
         let found = lock(&self.registry).tokens.get(token).cloned();
         let seat = match found {
             Some((table, seat)) if &table == id => seat,
             _ => {
-                // The table may not be in memory yet: loading it brings its tokens.
-                self.find_table(request.fields.get("table")).await.map_err(|_| no_seat())?;
+                // The table may not be in memory yet: loading it brings its tokens. Another process
+                // may serve it: the client goes there with its token.
+                match self.find_table(request.fields.get("table")).await {
+                    Ok(_) => {}
+                    Err(moved @ Failure::Moved(..)) => return Err(moved),
+                    Err(_) => return Err(no_seat()),
+                }
                 match lock(&self.registry).tokens.get(token) {
                     Some((table, seat)) if table == id => *seat,
                     _ => return Err(no_seat()),
@@ -784,6 +877,8 @@ impl Tables {
                 for token in live.seats.values() {
                     registry.tokens.remove(token);
                 }
+                drop(registry);
+                self.release(id.clone());
             }
         }
         lock(&peer.waiting).clear();
@@ -810,6 +905,7 @@ impl Tables {
         if let Some(creator) = live.creator.take() {
             lock(&creator.waiting).remove(&live.id);
         }
+        self.release(live.id.clone());
     }
 
     // -- the clock -----------------------------------------------------------------------------
@@ -949,12 +1045,6 @@ fn broken_row(header: &str, steps: &[String]) -> Result<Option<usize>, String> {
         Err(RecordError::Step { index, .. }) => Ok(Some(index)),
         Err(e) => Err(e.to_string()),
     }
-}
-
-fn random_key() -> [u8; 4] {
-    let mut key = [0u8; 4];
-    getrandom::fill(&mut key).expect("the operating system's secure generator");
-    key
 }
 
 #[derive(Serialize)]

@@ -9,6 +9,7 @@
 //!
 //! [`Store`] is what the server needs of a store; [`sqlite::SqliteStore`] is the embedded one.
 
+pub mod postgres;
 pub mod sqlite;
 
 use std::fmt;
@@ -37,6 +38,51 @@ pub trait Store: Send + Sync + 'static {
     fn drop_steps(&self, table: String, index: usize) -> Pending<'_, ()>;
     /// Tables waiting for players, newest first, at most `limit`.
     fn lobby(&self, limit: usize) -> Pending<'_, Vec<LobbyRow>>;
+
+    // Leases: which process serves a table, where several share a store. A store of one process
+    // (SQLite) holds every table.
+
+    /// Takes the table's lease unless another process holds it. `lock_key` is a new table's,
+    /// whose row is not stored yet.
+    fn acquire(&self, _table: String, _lock_key: Option<i64>) -> Pending<'_, Lease> {
+        Box::pin(async { Ok(Lease::Held) })
+    }
+    /// Gives the table's lease back.
+    fn release(&self, _table: String) -> Pending<'_, ()> {
+        Box::pin(async { Ok(()) })
+    }
+    /// The WebSocket URL of the process that serves the table now, if another does.
+    fn owner_url(&self, _table: String) -> Pending<'_, Option<String>> {
+        Box::pin(async { Ok(None) })
+    }
+    /// The open tables whose lease nobody holds (their process died), oldest first.
+    fn orphans(&self) -> Pending<'_, Vec<String>> {
+        Box::pin(async { Ok(Vec::new()) })
+    }
+    /// A lease key for a new table.
+    fn new_lock_key(&self) -> Pending<'_, i64> {
+        Box::pin(async {
+            let mut key = [0u8; 4];
+            getrandom::fill(&mut key).map_err(|e| StoreError(format!("no random key: {e}")))?;
+            Ok(i64::from(u32::from_le_bytes(key) >> 1))
+        })
+    }
+    /// Resolves, with why, once the store has lost every lease (its session to the database
+    /// ended): the process must stop serving. Never, for a store without leases.
+    fn lost(&self) -> Pin<Box<dyn Future<Output = String> + Send + '_>> {
+        Box::pin(std::future::pending())
+    }
+}
+
+/// Whether this process may serve a table.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lease {
+    /// This process holds it (now, or already).
+    Held,
+    /// Another process holds it.
+    Elsewhere,
+    /// No table has that id.
+    NoTable,
 }
 
 /// A store that failed: its message, for the log (never sent to a client).
