@@ -33,7 +33,7 @@ impl View {
 
 #[wasm_bindgen]
 impl View {
-    /// Reads a view from its JSON text (what `toJson` writes, and what the reference server
+    /// Reads a view from its JSON text (what `toJson` writes, and what fichas-server
     /// sends). Throws `ParseError` for text that is not a view.
     #[wasm_bindgen(js_name = fromJson)]
     pub fn from_json(json: &str) -> Result<View, JsValue> {

@@ -1109,7 +1109,7 @@ error-position-hand_size = Seat { $seat } holds { $found } cards, but a hand hol
 error-position-inconsistent = The position is inconsistent: { $reason }
 
 
-## Errors: the game server's refusals (examples/server), by their error code
+## Errors: the game server's refusals (fichas-server), by their error code
 
 # $reason (the server's words).
 error-server-BadRequest = The server could not read the request: { $reason }

@@ -1114,7 +1114,7 @@ error-position-hand_size = El asiento { $seat } tiene { $found } cartas, pero en
 error-position-inconsistent = La posición es incoherente: { $reason }
 
 
-## Errors: the game server's refusals (examples/server), by their error code
+## Errors: the game server's refusals (fichas-server), by their error code
 
 # $reason (the server's words).
 error-server-BadRequest = El servidor no pudo leer la petición: { $reason }

@@ -33,7 +33,59 @@ pub struct Config {
     #[arg(long, env = "FICHAS_LOG_FORMAT", value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
     #[command(flatten)]
+    pub accounts: AccountArgs,
+    #[command(flatten)]
     pub limits: LimitArgs,
+}
+
+/// How players sign in, as flags.
+#[derive(Clone, Debug, clap::Args)]
+pub struct AccountArgs {
+    /// The secret the app's backend signs its HS256 tokens with (at least 32 bytes).
+    #[arg(long, env = "FICHAS_JWT_SECRET", hide_env_values = true, conflicts_with = "jwt_jwks")]
+    pub jwt_secret: Option<String>,
+    /// A JWKS file of the public keys the app's backend signs its RS256 or ES256 tokens with.
+    #[arg(long, env = "FICHAS_JWT_JWKS")]
+    pub jwt_jwks: Option<PathBuf>,
+    /// The issuer (`iss`) the app's tokens must carry.
+    #[arg(long, env = "FICHAS_JWT_ISSUER")]
+    pub jwt_issuer: Option<String>,
+    /// The audience (`aud`) the app's tokens must carry.
+    #[arg(long, env = "FICHAS_JWT_AUDIENCE")]
+    pub jwt_audience: Option<String>,
+    /// Seconds a token's expiry may be past, for clocks that disagree.
+    #[arg(long, env = "FICHAS_JWT_LEEWAY_S", default_value_t = 60)]
+    pub jwt_leeway_s: u64,
+    /// Whether people may play as guests, with a token this server signs.
+    #[arg(long, env = "FICHAS_GUESTS", value_enum, default_value_t = Switch::On)]
+    pub guests: Switch,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Switch {
+    On,
+    Off,
+}
+
+impl AccountArgs {
+    /// How the app's tokens are checked, if it has accounts, or why the flags cannot be.
+    pub fn app_tokens(&self) -> Result<Option<crate::accounts::AppTokens>, String> {
+        use crate::accounts::AppTokens;
+        if self.jwt_secret.is_none() && self.jwt_jwks.is_none() {
+            return Ok(None);
+        }
+        let (Some(issuer), Some(audience)) = (self.jwt_issuer.clone(), self.jwt_audience.clone()) else {
+            return Err(
+                "the app's tokens are checked against their issuer and audience: give --jwt-issuer and --jwt-audience"
+                    .into(),
+            );
+        };
+        match (&self.jwt_secret, &self.jwt_jwks) {
+            (Some(secret), _) => AppTokens::hs256(secret.as_bytes(), issuer, audience, self.jwt_leeway_s).map(Some),
+            (None, Some(path)) => AppTokens::jwks(path, issuer, audience, self.jwt_leeway_s).map(Some),
+            (None, None) => Ok(None),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]

@@ -35,6 +35,8 @@ pub struct App {
 const READ_BUFFER_BYTES: usize = 4 * 1024;
 /// What a connection's writer gathers before writing to the socket.
 const WRITE_BUFFER_BYTES: usize = 8 * 1024;
+/// A quiet connection is pinged this often.
+const PING_EVERY: Duration = Duration::from_secs(20);
 
 pub fn router(app: Arc<App>) -> Router {
     Router::new()
@@ -80,12 +82,18 @@ async fn root(State(app): State<Arc<App>>, request: Request) -> Response {
             Err(rejection) => return rejection.into_response(),
         };
         let limit = app.tables.limits().max_message_bytes;
+        // A token may come in the URL (`?token=`), where a browser's WebSocket cannot set a
+        // header. No URL is logged, so the token is not either.
+        let token = parts
+            .uri
+            .query()
+            .and_then(|q| q.split('&').find_map(|pair| pair.strip_prefix("token=")).map(|t| t.to_owned()));
         return upgrade
             .read_buffer_size(READ_BUFFER_BYTES)
             .write_buffer_size(WRITE_BUFFER_BYTES)
             .max_message_size(limit)
             .max_frame_size(limit)
-            .on_upgrade(move |socket| connection(socket, app))
+            .on_upgrade(move |socket| connection(socket, app, token))
             .into_response();
     }
     match &app.web {
@@ -99,14 +107,30 @@ async fn root(State(app): State<Arc<App>>, request: Request) -> Response {
 
 /// One connection: its requests read in order, at its rate, and its messages written by a task
 /// of its own.
-async fn connection(socket: WebSocket, app: Arc<App>) {
+async fn connection(socket: WebSocket, app: Arc<App>, token: Option<String>) {
     let (peer, mut queue) = Peer::new();
     let peer = Arc::new(peer);
     app.connections.lock().unwrap_or_else(|p| p.into_inner()).insert(peer.id, Arc::clone(&peer));
     let (mut sink, mut stream) = socket.split();
     let written = Arc::clone(&peer);
     let mut writer = tokio::spawn(async move {
-        while let Some(out) = queue.recv().await {
+        // A ping when the connection has been quiet a while: proxies drop idle connections
+        // (nginx after 60 s), and a seat may wait longer than that for its turn.
+        let mut quiet = tokio::time::interval(PING_EVERY);
+        quiet.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+        quiet.tick().await;
+        loop {
+            let out = tokio::select! {
+                out = queue.recv() => out,
+                _ = quiet.tick() => {
+                    if sink.send(Message::Ping(Default::default())).await.is_err() {
+                        return;
+                    }
+                    continue;
+                }
+            };
+            let Some(out) = out else { return };
+            quiet.reset();
             let mut next = Some(out);
             // Whatever else is queued goes in the same write.
             while let Some(out) = next.take() {
@@ -134,6 +158,13 @@ async fn connection(socket: WebSocket, app: Arc<App>) {
     let limits = app.tables.limits().clone();
     let mut conn = Connection::new(Arc::clone(&peer), &limits);
     let mut messages = Bucket::new(limits.messages_per_second, limits.burst);
+    if let Some(token) = token {
+        // Signed in from its first message on; a refused token is said once, and the
+        // connection goes on unsigned.
+        if let Err(refusal) = app.tables.sign_in(&mut conn, &token) {
+            peer.send(Utf8Bytes::from(serde_json::Value::Object(refused(&refusal)).to_string()));
+        }
+    }
     // Once the writer is done (its close frame sent), what the client still sends is read and
     // dropped until it answers the close: a socket closed with unread data is reset, and the
     // reset would destroy the close frame on its way.

@@ -1,5 +1,6 @@
 //! `fichas-server`: the game server a team deploys. See docs/server.md.
 
+mod accounts;
 mod config;
 mod http;
 mod metrics;
@@ -74,7 +75,15 @@ async fn serve(config: Config, limits: config::Limits) -> Result<(), String> {
     };
     let shown = if config.postgres().is_some() { "PostgreSQL" } else { config.db.as_str() };
     let drain = limits.drain;
-    let (tables, queue) = Tables::new(Arc::clone(&store), limits);
+    let app_tokens = config.accounts.app_tokens()?;
+    let guest_key = match config.accounts.guests {
+        config::Switch::On => {
+            Some(store.secret("guests").await.map_err(|e| format!("cannot read the guests' key: {e}"))?)
+        }
+        config::Switch::Off => None,
+    };
+    let accounts = accounts::Accounts::new(app_tokens, guest_key.as_deref().map(str::as_bytes))?;
+    let (tables, queue) = Tables::new(Arc::clone(&store), limits, accounts);
     tokio::spawn(Arc::clone(&tables).run_commits(queue));
     let restored = tables.restore().await.map_err(|e| format!("cannot read the open tables: {e}"))?;
     tracing::info!("resumed {restored} open tables from {shown}");
@@ -92,15 +101,22 @@ async fn serve(config: Config, limits: config::Limits) -> Result<(), String> {
     println!("listening on {}:{port}", config.host);
     let _ = std::io::stdout().flush();
 
-    let server = axum::serve(listener, http::router(Arc::clone(&app)));
+    let mut server = tokio::spawn(axum::serve(listener, http::router(Arc::clone(&app))).into_future());
     tokio::select! {
-        result = server => result.map_err(|e| format!("the server stopped: {e}"))?,
+        result = &mut server => {
+            return match result {
+                Ok(Ok(())) => Ok(()),
+                Ok(Err(e)) => Err(format!("the server stopped: {e}")),
+                Err(e) => Err(format!("the server stopped: {e}")),
+            };
+        }
         () = stopped() => {}
         // Its leases went with its session: another process serves its tables now.
         why = store.lost() => return Err(format!("stopping: {why}")),
     }
-    // Draining: no new table; what was played is committed and told; then every connection
-    // hears to reconnect (1012), and the process exits within the bound.
+    // Draining: /readyz says so and no table is created; what was played is committed and
+    // told; then every connection hears to reconnect (1012), and the process exits within the
+    // bound.
     tracing::info!("stopping: committing what was played, then closing every connection");
     tables.draining.store(true, Ordering::Relaxed);
     let close = async {
@@ -109,11 +125,18 @@ async fn serve(config: Config, limits: config::Limits) -> Result<(), String> {
         for peer in peers {
             peer.close(peer::CLOSE_RESTARTING, "the server is restarting: reconnect");
         }
-        tokio::time::sleep(std::time::Duration::from_millis(200)).await;
+        // The close frames go out with what was queued before them.
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(2);
+        while !app.connections.lock().unwrap_or_else(|p| p.into_inner()).is_empty()
+            && tokio::time::Instant::now() < deadline
+        {
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
     };
     if tokio::time::timeout(drain, close).await.is_err() {
         tracing::warn!("the stop took longer than --drain-s: exiting with what is committed");
     }
+    server.abort();
     Ok(())
 }
 

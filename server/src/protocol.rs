@@ -74,6 +74,10 @@ pub enum Kind {
     Watch,
     List,
     Supply,
+    /// Signs the connection in with an app's or a guest's token.
+    Auth,
+    /// Signs the connection in as a new guest.
+    Guest,
 }
 
 impl Kind {
@@ -86,6 +90,8 @@ impl Kind {
             "watch" => Kind::Watch,
             "list" => Kind::List,
             "supply" => Kind::Supply,
+            "auth" => Kind::Auth,
+            "guest" => Kind::Guest,
             _ => return None,
         })
     }

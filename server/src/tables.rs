@@ -20,11 +20,12 @@ use serde::Serialize;
 use serde_json::{Map, Value};
 use tokio::sync::mpsc;
 
+use crate::accounts::{Account, Accounts};
 use crate::config::Limits;
 use crate::metrics::Metrics;
 use crate::peer::{Bucket, CLOSE_TAKEN_OVER, Peer};
 use crate::protocol::{Kind, Refusal, Request, RequestId, refused, with_id};
-use crate::store::{Batch, EXPIRED, HOST_SEAT, Lease, NewTable, OVER, Store, StoredTable};
+use crate::store::{Batch, EXPIRED, HOST_SEAT, Lease, NewSeat, NewTable, OVER, Store, StoredTable};
 
 /// Tables the lobby lists at most.
 pub const LOBBY_SIZE: usize = 100;
@@ -55,6 +56,8 @@ pub struct Live {
     created: u64,
     /// seat -> token (HOST_SEAT: the host's)
     seats: HashMap<i64, String>,
+    /// seat -> the account that took it, when it had signed in
+    accounts: HashMap<i64, String>,
     attached: Vec<Attached>,
     /// How many of the table's steps went into a batch for the store.
     appended: usize,
@@ -98,18 +101,21 @@ pub struct Tables {
     /// Draining: no table is created.
     pub draining: AtomicBool,
     pub metrics: Arc<Metrics>,
+    accounts: Accounts,
 }
 
 /// A connection's own state that no table shares.
 pub struct Connection {
     pub peer: Arc<Peer>,
     creates: Bucket,
+    /// The account it signed in, if it did.
+    account: Option<Account>,
 }
 
 impl Connection {
     pub fn new(peer: Arc<Peer>, limits: &Limits) -> Connection {
         let per_minute = f64::from(limits.creates_per_minute);
-        Connection { peer, creates: Bucket::new(per_minute / 60.0, per_minute) }
+        Connection { peer, creates: Bucket::new(per_minute / 60.0, per_minute), account: None }
     }
 }
 
@@ -191,7 +197,7 @@ fn seat_of(index: i64) -> Option<Seat> {
 
 impl Tables {
     /// The tables of a server, and the receiver its committer runs on.
-    pub fn new(store: Arc<dyn Store>, limits: Limits) -> (Arc<Tables>, CommitQueue) {
+    pub fn new(store: Arc<dyn Store>, limits: Limits, accounts: Accounts) -> (Arc<Tables>, CommitQueue) {
         let (commits, rx) = mpsc::unbounded_channel();
         let tables = Tables {
             store,
@@ -201,6 +207,7 @@ impl Tables {
             loading: tokio::sync::Mutex::new(()),
             draining: AtomicBool::new(false),
             metrics: Arc::default(),
+            accounts,
         };
         (Arc::new(tables), CommitQueue(rx))
     }
@@ -316,6 +323,7 @@ impl Tables {
             secret: stored.secret.clone(),
             created: u64::try_from(stored.created).unwrap_or(0),
             seats: HashMap::new(),
+            accounts: HashMap::new(),
             attached: Vec::new(),
             appended: kept,
             creator: None,
@@ -326,9 +334,12 @@ impl Tables {
             if !started {
                 registry.unstarted.insert(id.to_owned());
             }
-            for (seat, token, _) in &stored.seats {
-                live.seats.insert(*seat, token.clone());
-                registry.tokens.insert(token.clone(), (id.to_owned(), *seat));
+            for seat in &stored.seats {
+                live.seats.insert(seat.seat, seat.token.clone());
+                if let Some(account) = &seat.account {
+                    live.accounts.insert(seat.seat, account.clone());
+                }
+                registry.tokens.insert(seat.token.clone(), (id.to_owned(), seat.seat));
             }
             let shared = Arc::new(Mutex::new(live));
             registry.tables.insert(id.to_owned(), Arc::clone(&shared));
@@ -387,10 +398,12 @@ impl Tables {
             Kind::Create => self.on_create(conn, &request).await,
             Kind::Join => self.on_join(conn, &request).await,
             Kind::Hello => self.on_hello(conn, &request).await,
-            Kind::Act => self.on_act(&request).await,
+            Kind::Act => self.on_act(conn, &request).await,
             Kind::Watch => self.on_watch(conn, &request).await,
             Kind::List => self.on_list(conn, &request).await,
-            Kind::Supply => self.on_supply(&request).await,
+            Kind::Supply => self.on_supply(conn, &request).await,
+            Kind::Auth => self.on_auth(conn, &request),
+            Kind::Guest => self.on_guest(conn, &request),
         };
         match result {
             Ok(()) => {}
@@ -499,6 +512,7 @@ impl Tables {
             secret: secret.clone(),
             created,
             seats: HashMap::new(),
+            accounts: HashMap::new(),
             attached: Vec::new(),
             appended: 0,
             creator: Some(Arc::clone(&conn.peer)),
@@ -520,7 +534,14 @@ impl Tables {
                 let token = random_hex(16);
                 live.seats.insert(HOST_SEAT, token.clone());
                 registry.tokens.insert(token.clone(), (id.clone(), HOST_SEAT));
-                batch.seats.push((id.clone(), HOST_SEAT, token.clone(), None));
+                let account = conn.account.as_ref().map(|a| a.id.clone());
+                batch.seats.push(NewSeat {
+                    table: id.clone(),
+                    seat: HOST_SEAT,
+                    token: token.clone(),
+                    player: None,
+                    account,
+                });
                 reply["host_token"] = token.into();
             }
             registry.unstarted.insert(id.clone());
@@ -540,7 +561,11 @@ impl Tables {
     async fn on_join(&self, conn: &mut Connection, request: &Request) -> Result<(), Failure> {
         let shared = self.find_table(request.fields.get("table")).await?;
         let seat = request.number("seat", None)?;
-        let player = request.optional_text("player")?;
+        // A signed-in player's name is its token's; the message's is taken only from others.
+        let player = match &conn.account {
+            Some(account) => Some(account.name.as_str()),
+            None => request.optional_text("player")?,
+        };
         let seed = request.optional_text("seed")?;
         let mut live = lock(&shared);
         let seats = live.table.seats();
@@ -554,12 +579,17 @@ impl Tables {
         live.table.join(seat_index, player, seed).map_err(|e| Failure::Table(table_refusal(&e)))?;
         let token = random_hex(16);
         live.seats.insert(seat, token.clone());
+        let account = conn.account.as_ref().map(|a| a.id.clone());
+        if let Some(account) = &account {
+            live.accounts.insert(seat, account.clone());
+        }
         lock(&self.registry).tokens.insert(token.clone(), (live.id.clone(), seat));
         let mut joined = serde_json::json!({
             "type": "joined",
             "table": live.id,
             "seat": seat,
             "token": token,
+            "player": player,
             "dice": live.table.dice().to_string(),
             "commitment": live.table.commitment().map(|c| hex(&c)),
         });
@@ -567,7 +597,7 @@ impl Tables {
             joined["id"] = request_id.to_value();
         }
         let mut batch = Batch::default();
-        batch.seats.push((live.id.clone(), seat, token, player.map(str::to_owned)));
+        batch.seats.push(NewSeat { table: live.id.clone(), seat, token, player: player.map(str::to_owned), account });
         let joined_seats = live.seats.keys().filter(|s| **s != HOST_SEAT).count();
         let starts = joined_seats == seats;
         if !starts {
@@ -585,7 +615,7 @@ impl Tables {
     }
 
     async fn on_hello(&self, conn: &mut Connection, request: &Request) -> Result<(), Failure> {
-        let (shared, seat) = self.authorize(request).await?;
+        let (shared, seat) = self.authorize(conn, request).await?;
         let since = request.number("since", Some(0))? as usize;
         let mut live = lock(&shared);
         let mine = conn.peer.id;
@@ -642,9 +672,9 @@ impl Tables {
         Ok(())
     }
 
-    async fn on_act(&self, request: &Request) -> Result<(), Failure> {
+    async fn on_act(&self, conn: &Connection, request: &Request) -> Result<(), Failure> {
         let arrived = Instant::now();
-        let (shared, seat) = self.authorize(request).await?;
+        let (shared, seat) = self.authorize(conn, request).await?;
         if seat == HOST_SEAT {
             return Err(Refusal::bad_request("the host supplies outcomes: it does not act for a seat").into());
         }
@@ -664,8 +694,8 @@ impl Tables {
         Ok(())
     }
 
-    async fn on_supply(&self, request: &Request) -> Result<(), Failure> {
-        let (shared, seat) = self.authorize(request).await?;
+    async fn on_supply(&self, conn: &Connection, request: &Request) -> Result<(), Failure> {
+        let (shared, seat) = self.authorize(conn, request).await?;
         if seat != HOST_SEAT {
             return Err(Refusal::new("BadToken", "only the host's token supplies outcomes").into());
         }
@@ -725,37 +755,98 @@ impl Tables {
         }
     }
 
-    /// The table and seat a token holds: the only way a message names a seat.
-    async fn authorize(&self, request: &Request) -> Result<(Shared, i64), Failure> {
-        let (Some(Value::String(token)), Some(Value::String(id))) =
-            (request.fields.get("token"), request.fields.get("table"))
-        else {
-            return Err(Refusal::new("BadToken", "a table id and the token its join gave are needed").into());
+    /// The table and seat a message may act for: the seat its token holds, or the seat it names
+    /// when the connection's account took that seat. A seat an account took is never another
+    /// account's, whatever token it shows.
+    async fn authorize(&self, conn: &Connection, request: &Request) -> Result<(Shared, i64), Failure> {
+        let needed = || {
+            Failure::Refused(Refusal::new(
+                "BadToken",
+                "a table id and the token its join gave are needed, or a signed-in seat",
+            ))
         };
+        let Some(Value::String(id)) = request.fields.get("table") else { return Err(needed()) };
         let no_seat = || Failure::Refused(Refusal::new("BadToken", "this token holds no seat at this table"));
-        if token.len() > 64 {
-            return Err(Refusal::new("BadToken", "a table id and the token its join gave are needed").into());
-        }
-        let found = lock(&self.registry).tokens.get(token).cloned();
-        let seat = match found {
-            Some((table, seat)) if &table == id => seat,
-            _ => {
-                // The table may not be in memory yet: loading it brings its tokens. Another process
-                // may serve it: the client goes there with its token.
-                match self.find_table(request.fields.get("table")).await {
-                    Ok(_) => {}
-                    Err(moved @ Failure::Moved(..)) => return Err(moved),
-                    Err(_) => return Err(no_seat()),
-                }
-                match lock(&self.registry).tokens.get(token) {
-                    Some((table, seat)) if table == id => *seat,
-                    _ => return Err(no_seat()),
-                }
+        let (shared, seat) = match request.fields.get("token") {
+            Some(Value::String(token)) if token.len() <= 64 => {
+                let found = lock(&self.registry).tokens.get(token).cloned();
+                let seat = match found {
+                    Some((table, seat)) if &table == id => seat,
+                    _ => {
+                        // The table may not be in memory yet: loading it brings its tokens.
+                        // Another process may serve it: the client goes there with its token.
+                        match self.find_table(request.fields.get("table")).await {
+                            Ok(_) => {}
+                            Err(moved @ Failure::Moved(..)) => return Err(moved),
+                            Err(_) => return Err(no_seat()),
+                        }
+                        match lock(&self.registry).tokens.get(token) {
+                            Some((table, seat)) if table == id => *seat,
+                            _ => return Err(no_seat()),
+                        }
+                    }
+                };
+                let shared = lock(&self.registry).tables.get(id).cloned();
+                (shared.ok_or_else(|| Refusal::new("NoSuchTable", format!("there is no open table {id}")))?, seat)
             }
+            None if conn.account.is_some() => {
+                let seat = request.number("seat", None)? as i64;
+                (self.find_table(request.fields.get("table")).await?, seat)
+            }
+            _ => return Err(needed()),
         };
-        let shared = lock(&self.registry).tables.get(id).cloned();
-        let shared = shared.ok_or_else(|| Refusal::new("NoSuchTable", format!("there is no open table {id}")))?;
-        Ok((shared, seat))
+        let owner = lock(&shared).accounts.get(&seat).cloned();
+        match (owner, &conn.account) {
+            (Some(owner), Some(account)) if owner != account.id => {
+                Err(Refusal::new("BadToken", "this seat belongs to another account").into())
+            }
+            (None, Some(_)) if !request.fields.contains_key("token") => {
+                Err(Refusal::new("BadToken", format!("this account holds no seat {seat} at this table")).into())
+            }
+            _ => Ok((shared, seat)),
+        }
+    }
+
+    // -- accounts ------------------------------------------------------------------------------
+
+    /// Signs a connection in with a token: an app's or a guest's. A refused token changes
+    /// nothing, and its text is never written anywhere.
+    pub fn sign_in<'c>(&self, conn: &'c mut Connection, token: &str) -> Result<&'c Account, Refusal> {
+        let account = self.accounts.verify(token).map_err(|e| Refusal::new("BadToken", e.0))?;
+        Ok(conn.account.insert(account))
+    }
+
+    fn on_auth(&self, conn: &mut Connection, request: &Request) -> Result<(), Failure> {
+        let Some(Value::String(token)) = request.fields.get("token") else {
+            return Err(Refusal::bad_request("token is text").into());
+        };
+        if token.len() > 8192 {
+            return Err(Refusal::new("BadToken", "the token cannot be read").into());
+        }
+        let account = self.sign_in(conn, token)?;
+        let reply =
+            serde_json::json!({"type": "authed", "account": account.id, "name": account.name, "guest": account.guest});
+        self.reply(conn, reply, request.id.as_ref());
+        Ok(())
+    }
+
+    fn on_guest(&self, conn: &mut Connection, request: &Request) -> Result<(), Failure> {
+        let name = request.text("name")?;
+        let (account, token) =
+            self.accounts.guest(name, now_ms() / 1000).map_err(|e| Failure::Refused(Refusal::new("BadToken", e.0)))?;
+        let reply = serde_json::json!({
+            "type": "authed", "account": account.id, "name": account.name, "guest": true, "token": token,
+        });
+        conn.account = Some(account);
+        self.reply(conn, reply, request.id.as_ref());
+        Ok(())
+    }
+
+    fn reply(&self, conn: &Connection, mut reply: Value, id: Option<&RequestId>) {
+        if let Some(id) = id {
+            reply["id"] = id.to_value();
+        }
+        conn.peer.send(Utf8Bytes::from(reply.to_string()));
     }
 
     // -- after a step --------------------------------------------------------------------------

@@ -15,7 +15,7 @@ PATH="$PWD/target/python-build/bin:$PATH" maturin build --release -m bindings-py
 PATH="$PWD/target/python-build/bin:$PATH" maturin sdist -m bindings-python/Cargo.toml --out target/wheels
 
 python3 -m venv --clear target/python
-installing "into target/python (the tests' venv): pip; numpy, pettingzoo, gymnasium, matplotlib and open_spiel; the wheel just built; pytest, hypothesis, mypy, pandas, polars, websockets, ray, and the reference server's orjson, uvloop and asyncpg"
+installing "into target/python (the tests' venv): pip; numpy, pettingzoo, gymnasium, matplotlib and open_spiel; the wheel just built; pytest, hypothesis, mypy, pandas, polars, websockets, ray, and the game server tests' orjson, uvloop and asyncpg"
 target/python/bin/pip install --quiet --upgrade pip
 # The wheel depends on numpy, which the no-index install below cannot fetch; fichas.env and its
 # tests need gymnasium and pettingzoo (the env extra); docs/learning.md plots with matplotlib;

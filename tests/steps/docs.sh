@@ -23,7 +23,7 @@ ran_in() { # ran_in STEP LINE...: the lines, if STEP ran in this run
     fi
 }
 ran_in examples "cargo run --release --example simulate -- poleana --games 10000"
-ran_in server "pytest -s examples/server/test_server.py"
+ran_in server "pytest -s server/tests/protocol/test_server.py"
 ran_in mobile "(cd bindings-mobile/kotlin && mvn -q -B install)" \
     "(cd bindings-mobile/kotlin/consumer && mvn -q -B verify)" "bindings-mobile/android/build-aar --dry-run"
 ran_in npm "bindings-wasm/check-package"

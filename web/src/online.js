@@ -1,4 +1,4 @@
-// Online play through a fichas game server (examples/server): the lobby that creates a room,
+// Online play through a fichas game server (fichas-server): the lobby that creates a room,
 // and a seat's page, which knows only what the server's updates tell its seat.
 import { Record, View, variantInfo, verifyDice } from "./fichas/index.js";
 import { ask } from "./bots.js";

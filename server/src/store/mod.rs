@@ -38,6 +38,9 @@ pub trait Store: Send + Sync + 'static {
     fn drop_steps(&self, table: String, index: usize) -> Pending<'_, ()>;
     /// Tables waiting for players, newest first, at most `limit`.
     fn lobby(&self, limit: usize) -> Pending<'_, Vec<LobbyRow>>;
+    /// The server's secret of that name (the guests' key), made once, from random bytes, and
+    /// the same for every process and after every restart.
+    fn secret(&self, name: &'static str) -> Pending<'_, String>;
 
     // Leases: which process serves a table, where several share a store. A store of one process
     // (SQLite) holds every table.
@@ -118,8 +121,7 @@ pub struct Batch {
     pub tables: Vec<NewTable>,
     /// (table, header JSON, started): a join or the start changed the header.
     pub headers: Vec<(String, String, bool)>,
-    /// (table, seat, token, player)
-    pub seats: Vec<(String, i64, String, Option<String>)>,
+    pub seats: Vec<NewSeat>,
     /// (table, index, step JSON, link)
     pub steps: Vec<(String, usize, String, String)>,
     /// (table, OVER or EXPIRED)
@@ -155,9 +157,36 @@ pub struct StoredTable {
     pub created: i64,
     /// Every step's JSON, in order.
     pub steps: Vec<String>,
-    /// (seat, token, player)
-    pub seats: Vec<(i64, String, Option<String>)>,
+    pub seats: Vec<StoredSeat>,
+}
+
+/// A seat taken: by a token, and by an account when the connection had signed in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewSeat {
+    pub table: String,
+    /// The seat, or [`HOST_SEAT`] for the host's token.
+    pub seat: i64,
+    pub token: String,
+    pub player: Option<String>,
+    /// `account:SUB` or `guest:ID`: the account that took it, which may come back to it.
+    pub account: Option<String>,
+}
+
+/// A seat as the store holds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoredSeat {
+    pub seat: i64,
+    pub token: String,
+    pub player: Option<String>,
+    pub account: Option<String>,
 }
 
 /// A table of the lobby: (id, variant, dice, seats joined).
 pub type LobbyRow = (String, String, String, usize);
+
+/// 32 random bytes in hex: a new secret.
+pub fn new_secret() -> Result<String, StoreError> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes).map_err(|e| StoreError(format!("no random secret: {e}")))?;
+    Ok(fichas::record::hex(&bytes))
+}

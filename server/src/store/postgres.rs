@@ -27,7 +27,7 @@ use tokio::sync::{Mutex, watch};
 use tokio_postgres::{Client, NoTls};
 
 use super::sqlite::SCHEMA;
-use super::{Batch, Lease, LobbyRow, Pending, Store, StoreError, StoredTable};
+use super::{Batch, Lease, LobbyRow, Pending, Store, StoreError, StoredSeat, StoredTable, new_secret};
 use crate::tables::now_ms;
 
 /// The first key of every advisory lock of fichas (b"fich" as a big-endian int4), so that its
@@ -44,6 +44,8 @@ CREATE TABLE IF NOT EXISTS leases (
     url TEXT NOT NULL,         -- the WebSocket URL of the process holding the table
     since BIGINT NOT NULL      -- ms since the Unix epoch
 );
+-- A database made before seats had accounts gets the column.
+ALTER TABLE seats ADD COLUMN IF NOT EXISTS account TEXT;
 -- The tables' lock keys, one each: two open tables never share a lease's lock.
 CREATE SEQUENCE IF NOT EXISTS lock_keys MINVALUE 0 MAXVALUE 2147483647 START 0 CYCLE;
 ";
@@ -198,7 +200,7 @@ impl Store for PostgresStore {
     fn commit(&self, batch: Batch) -> Pending<'_, ()> {
         Box::pin(async move {
             let keys = batch.tables.iter().map(|t| int4(t.lock_key, "a lock key")).collect::<Result<Vec<_>, _>>()?;
-            let seats = batch.seats.iter().map(|s| int4(s.1, "a seat")).collect::<Result<Vec<_>, _>>()?;
+            let seats = batch.seats.iter().map(|s| int4(s.seat, "a seat")).collect::<Result<Vec<_>, _>>()?;
             let indexes =
                 batch.steps.iter().map(|s| int4(s.1 as i64, "a step index")).collect::<Result<Vec<_>, _>>()?;
             self.call("commit", move |session| {
@@ -208,7 +210,8 @@ impl Store for PostgresStore {
                     let insert_table = tx
                         .prepare("INSERT INTO tables (id, variant, dice, secret, header, created, lock_key) VALUES ($1, $2, $3, $4, $5, $6, $7)")
                         .await?;
-                    let insert_seat = tx.prepare("INSERT INTO seats (table_id, seat, token, player) VALUES ($1, $2, $3, $4)").await?;
+                    let insert_seat =
+                        tx.prepare("INSERT INTO seats (table_id, seat, token, player, account) VALUES ($1, $2, $3, $4, $5)").await?;
                     let update_header = tx.prepare("UPDATE tables SET header = $1, started = $2 WHERE id = $3").await?;
                     let insert_step = tx.prepare("INSERT INTO steps (table_id, idx, step, link) VALUES ($1, $2, $3, $4)").await?;
                     let update_over = tx.prepare("UPDATE tables SET over = $1 WHERE id = $2").await?;
@@ -219,8 +222,8 @@ impl Store for PostgresStore {
                     for (t, key) in batch.tables.iter().zip(&keys) {
                         rows.push((&insert_table, vec![&t.id, &t.variant, &t.dice, &t.secret, &t.header, &t.created, key]));
                     }
-                    for ((table, _, token, player), seat) in batch.seats.iter().zip(&seats) {
-                        rows.push((&insert_seat, vec![table, seat, token, player]));
+                    for (s, seat) in batch.seats.iter().zip(&seats) {
+                        rows.push((&insert_seat, vec![&s.table, seat, &s.token, &s.player, &s.account]));
                     }
                     for ((table, header, _), started) in batch.headers.iter().zip(&started) {
                         rows.push((&update_header, vec![header, started, table]));
@@ -268,7 +271,7 @@ impl Store for PostgresStore {
             let steps =
                 tx.query("SELECT step FROM steps WHERE table_id = $1 ORDER BY idx", &[&table]).await.map_err(failed)?;
             let seats = tx
-                .query("SELECT seat, token, player FROM seats WHERE table_id = $1 ORDER BY seat", &[&table])
+                .query("SELECT seat, token, player, account FROM seats WHERE table_id = $1 ORDER BY seat", &[&table])
                 .await
                 .map_err(failed)?;
             tx.commit().await.map_err(failed)?;
@@ -279,7 +282,15 @@ impl Store for PostgresStore {
                 over: i64::from(row.get::<_, i32>(3)),
                 created: row.get(4),
                 steps: steps.iter().map(|r| r.get(0)).collect(),
-                seats: seats.iter().map(|r| (i64::from(r.get::<_, i32>(0)), r.get(1), r.get(2))).collect(),
+                seats: seats
+                    .iter()
+                    .map(|r| StoredSeat {
+                        seat: i64::from(r.get::<_, i32>(0)),
+                        token: r.get(1),
+                        player: r.get(2),
+                        account: r.get(3),
+                    })
+                    .collect(),
             }))
         })
     }
@@ -312,6 +323,26 @@ impl Store for PostgresStore {
                 .await
                 .map_err(failed)?;
             Ok(rows.iter().map(|r| (r.get(0), r.get(1), r.get(2), r.get::<_, i64>(3) as usize)).collect())
+        })
+    }
+
+    fn secret(&self, name: &'static str) -> Pending<'_, String> {
+        Box::pin(async move {
+            let fresh = new_secret()?;
+            self.call("secret", move |session| {
+                Box::pin(async move {
+                    session
+                        .client
+                        .execute(
+                            "INSERT INTO secrets (name, value) VALUES ($1, $2) ON CONFLICT (name) DO NOTHING",
+                            &[&name, &fresh],
+                        )
+                        .await?;
+                    let row = session.client.query_one("SELECT value FROM secrets WHERE name = $1", &[&name]).await?;
+                    Ok(row.get(0))
+                })
+            })
+            .await
         })
     }
 

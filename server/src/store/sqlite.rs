@@ -5,7 +5,7 @@ use std::sync::{Arc, Mutex};
 
 use rusqlite::{Connection, OptionalExtension, params};
 
-use super::{Batch, LobbyRow, Pending, Store, StoreError, StoredTable};
+use super::{Batch, LobbyRow, Pending, Store, StoreError, StoredSeat, StoredTable, new_secret};
 
 /// The schema, shared with the PostgreSQL store (which reads INTEGER as four bytes: times are
 /// BIGINT).
@@ -26,6 +26,7 @@ CREATE TABLE IF NOT EXISTS seats (
     seat INTEGER NOT NULL,
     token TEXT NOT NULL UNIQUE,
     player TEXT,
+    account TEXT,              -- the account that took the seat: account:SUB or guest:ID
     PRIMARY KEY (table_id, seat)
 );
 CREATE TABLE IF NOT EXISTS steps (
@@ -34,6 +35,10 @@ CREATE TABLE IF NOT EXISTS steps (
     step TEXT NOT NULL,        -- the step's JSON as the record writes it, with time and link
     link TEXT NOT NULL,        -- the step's link of the hash chain, hex
     PRIMARY KEY (table_id, idx)
+);
+CREATE TABLE IF NOT EXISTS secrets (
+    name TEXT PRIMARY KEY,
+    value TEXT NOT NULL        -- hex; the guests' key signs their tokens
 );
 ";
 
@@ -59,6 +64,16 @@ impl SqliteStore {
         db.pragma_update(None, "foreign_keys", "ON").map_err(failed)?;
         db.busy_timeout(std::time::Duration::from_secs(30)).map_err(failed)?;
         db.execute_batch(SCHEMA).map_err(failed)?;
+        // A file made before seats had accounts gets the column.
+        let has_account: bool = db
+            .query_row("SELECT count(*) FROM pragma_table_info('seats') WHERE name = 'account'", [], |r| {
+                r.get::<_, i64>(0)
+            })
+            .map_err(failed)?
+            > 0;
+        if !has_account {
+            db.execute_batch("ALTER TABLE seats ADD COLUMN account TEXT").map_err(failed)?;
+        }
         Ok(SqliteStore { db: Arc::new(Mutex::new(db)) })
     }
 
@@ -87,10 +102,10 @@ fn commit(db: &mut Connection, batch: &Batch) -> rusqlite::Result<()> {
         for t in &batch.tables {
             insert.execute(params![t.id, t.variant, t.dice, t.secret, t.header, t.created, t.lock_key])?;
         }
-        let mut insert =
-            tx.prepare_cached("INSERT INTO seats (table_id, seat, token, player) VALUES (?1, ?2, ?3, ?4)")?;
-        for (table, seat, token, player) in &batch.seats {
-            insert.execute(params![table, seat, token, player])?;
+        let mut insert = tx
+            .prepare_cached("INSERT INTO seats (table_id, seat, token, player, account) VALUES (?1, ?2, ?3, ?4, ?5)")?;
+        for s in &batch.seats {
+            insert.execute(params![s.table, s.seat, s.token, s.player, s.account])?;
         }
         let mut update = tx.prepare_cached("UPDATE tables SET header = ?1, started = ?2 WHERE id = ?3")?;
         for (table, header, started) in &batch.headers {
@@ -125,12 +140,31 @@ fn load(db: &mut Connection, id: &str) -> rusqlite::Result<Option<StoredTable>> 
     let Some(mut table) = row else { return Ok(None) };
     let mut steps = db.prepare_cached("SELECT step FROM steps WHERE table_id = ?1 ORDER BY idx")?;
     table.steps = steps.query_map([id], |r| r.get(0))?.collect::<rusqlite::Result<_>>()?;
-    let mut seats = db.prepare_cached("SELECT seat, token, player FROM seats WHERE table_id = ?1 ORDER BY seat")?;
-    table.seats = seats.query_map([id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?.collect::<rusqlite::Result<_>>()?;
+    let mut seats =
+        db.prepare_cached("SELECT seat, token, player, account FROM seats WHERE table_id = ?1 ORDER BY seat")?;
+    table.seats = seats
+        .query_map([id], |r| {
+            Ok(StoredSeat { seat: r.get(0)?, token: r.get(1)?, player: r.get(2)?, account: r.get(3)? })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
     Ok(Some(table))
 }
 
 impl Store for SqliteStore {
+    fn secret(&self, name: &'static str) -> Pending<'_, String> {
+        Box::pin(async move {
+            let fresh = new_secret()?;
+            self.run(move |db| {
+                db.execute(
+                    "INSERT INTO secrets (name, value) VALUES (?1, ?2) ON CONFLICT (name) DO NOTHING",
+                    params![name, fresh],
+                )?;
+                db.query_row("SELECT value FROM secrets WHERE name = ?1", [name], |r| r.get(0))
+            })
+            .await
+        })
+    }
+
     fn commit(&self, batch: Batch) -> Pending<'_, ()> {
         self.run(move |db| commit(db, &batch))
     }
@@ -169,7 +203,7 @@ impl Store for SqliteStore {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::store::{NewTable, OVER};
+    use crate::store::{NewSeat, NewTable, OVER};
 
     fn table(id: &str) -> NewTable {
         NewTable {
@@ -189,14 +223,24 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let store = SqliteStore::open(&dir.join("a.sqlite3")).unwrap();
         let mut batch = Batch { tables: vec![table("aaaaaaaaaaaa")], ..Batch::default() };
-        batch.seats.push(("aaaaaaaaaaaa".into(), 0, "tok".into(), Some("ana".into())));
+        batch.seats.push(NewSeat {
+            table: "aaaaaaaaaaaa".into(),
+            seat: 0,
+            token: "tok".into(),
+            player: Some("ana".into()),
+            account: Some("guest:x".into()),
+        });
         batch.steps.push(("aaaaaaaaaaaa".into(), 0, "{\"a\":1}".into(), "ab".into()));
         batch.steps.push(("aaaaaaaaaaaa".into(), 1, "{\"a\":2}".into(), "cd".into()));
         store.commit(batch).await.unwrap();
         assert_eq!(store.lobby(10).await.unwrap(), vec![("aaaaaaaaaaaa".into(), "parchis".into(), "system".into(), 1)]);
         let loaded = store.load("aaaaaaaaaaaa".into()).await.unwrap().unwrap();
         assert_eq!(loaded.steps, ["{\"a\":1}", "{\"a\":2}"]);
-        assert_eq!(loaded.seats, vec![(0, "tok".into(), Some("ana".into()))]);
+        let seat =
+            StoredSeat { seat: 0, token: "tok".into(), player: Some("ana".into()), account: Some("guest:x".into()) };
+        assert_eq!(loaded.seats, vec![seat]);
+        let key = store.secret("guests").await.unwrap();
+        assert_eq!((key.len(), store.secret("guests").await.unwrap()), (64, key.clone()), "made once, then kept");
 
         // A batch that fails (a step stored twice) leaves nothing of itself behind.
         let mut twice = Batch { tables: vec![table("bbbbbbbbbbbb")], ..Batch::default() };

@@ -1,4 +1,4 @@
-"""A small asyncio client of the fichas reference server (see server.py for the protocol), and a
+"""A small asyncio client of fichas-server (docs/server.md gives the protocol), and a
 deterministic player that plays a seat to the end and checks the dice once the game is over.
 
     client = await Client.connect("ws://127.0.0.1:8765")

@@ -1,7 +1,10 @@
-"""The reference server end to end: it runs as its own process, and real WebSocket clients on
-127.0.0.1 play whole games through it.
+"""fichas-server end to end, as a black box: it runs as its own process, and real WebSocket
+clients on 127.0.0.1 play whole games through it.
 
-    pytest -s examples/server/test_server.py     # -s shows each game's figures
+    cargo build --release -p fichas-server
+    pytest -s server/tests/protocol/test_server.py     # -s shows each game's figures
+
+FICHAS_SERVER names the binary (default: target/release/fichas-server of this checkout).
 """
 
 from __future__ import annotations
@@ -29,11 +32,8 @@ sys.path.insert(0, str(HERE))
 
 from client import Client, Player, Refused, play_all, play_table  # noqa: E402
 
-SERVER = HERE / "server.py"
-#: The Rust server, when FICHAS_SERVER names its binary: the same tests hold it to the protocol.
-BINARY = os.environ.get("FICHAS_SERVER")
-#: Options of server.py alone: the Rust server runs one process on every core.
-PYTHON_ONLY = {"--workers": 1}
+#: The server under test.
+SERVER = Path(os.environ.get("FICHAS_SERVER") or HERE.parents[2] / "target" / "release" / "fichas-server")
 #: Generous bounds, so that a broken server fails a test instead of hanging it.
 STARTUP_S = 30.0
 GAME_S = 120.0
@@ -47,17 +47,16 @@ def run(coroutine: Coroutine[Any, Any, T], timeout: float = GAME_S) -> T:
 
 
 class ServerProcess:
-    """server.py in a subprocess on a free port of 127.0.0.1; its log goes to a file."""
+    """fichas-server in a subprocess on a free port of 127.0.0.1, serving no page; its log goes to
+    a file."""
 
     def __init__(self, db: Union[Path, str], log: Path, *options: str) -> None:
         self.log = log
         self._log_file = log.open("a")
-        command = [sys.executable, str(SERVER)]
-        if BINARY:
-            command = [BINARY, "--web", "none"]
-            options = without_python_only(options)
+        if not SERVER.is_file():
+            raise AssertionError(f"{SERVER} is missing: cargo build --release -p fichas-server, or set FICHAS_SERVER")
         self.proc = subprocess.Popen(
-            [*command, "--db", str(db), "--port", "0", *options],
+            [str(SERVER), "--web", "none", "--db", str(db), "--port", "0", *options],
             stdout=subprocess.PIPE,
             stderr=self._log_file,
             text=True,
@@ -83,19 +82,6 @@ class ServerProcess:
             except subprocess.TimeoutExpired:
                 self.kill()
         self._log_file.close()
-
-
-def without_python_only(options: tuple) -> tuple:
-    """The options with those of server.py alone taken out, each with its values."""
-    out, skip = [], 0
-    for option in options:
-        if skip:
-            skip -= 1
-        elif option in PYTHON_ONLY:
-            skip = PYTHON_ONLY[option]
-        else:
-            out.append(option)
-    return tuple(out)
 
 
 def first_line(stream: IO[str], timeout: float) -> str:

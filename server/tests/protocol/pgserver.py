@@ -12,7 +12,7 @@ In a test::
 
 By hand::
 
-    python examples/server/pgserver.py [--port 5433]
+    python server/tests/protocol/pgserver.py [--port 5433]
     # prints: dsn: postgresql://USER@127.0.0.1:PORT/fichas    (then serves until Ctrl-C or SIGTERM)
 
 Each call makes a new cluster (``initdb``) in a new temporary directory, starts it with

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""A load generator for the fichas reference server (server.py): many whole games at once, every
+"""A load generator for fichas-server: many whole games at once, every
 seat on its own WebSocket connection, as phones would play them.
 
 Run it in its own process, next to one or more servers::
 
-    python examples/server/load.py --url ws://127.0.0.1:8765 [--url ws://127.0.0.1:8766 ...]
+    python server/tests/protocol/load.py --url ws://127.0.0.1:8765 [--url ws://127.0.0.1:8766 ...]
         [--games 200] [--variant parchis] [--seconds 120] [--dice verifiable]
         [--turn-limit-ms MS] [--spread] [--compression deflate|none] [--json]
 
@@ -100,7 +100,7 @@ VERIFYING_SEAT = 0
 RECONNECT_FOR_S = 10.0
 RECONNECT_FIRST_DELAY_S = 0.05
 RECONNECT_MAX_DELAY_S = 1.0
-#: Handshakes in flight at once. A server's listen backlog is bounded (server.py asks for 1024,
+#: Handshakes in flight at once. A server's listen backlog is bounded (fichas-server asks for 1024,
 #: the kernel may give less): opening a thousand connections at once can overflow it, and a
 #: dropped SYN is retried only after a second, so an unbounded start (or a reconnection storm)
 #: stalls instead of hurrying.
@@ -108,7 +108,7 @@ MAX_OPENING = 64
 #: Moved replies followed in a row for one request before giving up: two servers that each
 #: say the other has the table would otherwise bounce a client forever.
 MAX_MOVES_IN_A_ROW = 8
-#: Close code of a connection whose seat another connection took over (server.py).
+#: Close code of a connection whose seat another connection took over (fichas-server).
 CLOSE_TAKEN_OVER = 4000
 #: Failures printed in full; the rest are counted.
 MAX_FAILURES_SHOWN = 20
@@ -681,7 +681,7 @@ def print_report(figures: Dict[str, Any]) -> None:
 
 
 def parse_args(argv: Optional[List[str]]) -> argparse.Namespace:
-    parser = argparse.ArgumentParser(description="Load generator for the fichas reference server.")
+    parser = argparse.ArgumentParser(description="Load generator for fichas-server.")
     parser.add_argument("--url", action="append", required=True, help="a server, ws://HOST:PORT (repeatable)")
     parser.add_argument("--games", type=int, default=200, help="games played at once (default 200)")
     # "parchis" is 4-seat individual Parchís; "parchis:4" names the same variant.

@@ -2,7 +2,7 @@
 on 127.0.0.1, asyncpg connects to it, an advisory lock held by a process killed with kill -9 is
 released, and nothing is left behind — no server, no temporary directory — however it ends.
 
-    pytest -q -s -p no:cacheprovider examples/server/test_pgserver.py    # -s shows the timings
+    pytest -q -s -p no:cacheprovider server/tests/protocol/test_pgserver.py    # -s shows the timings
 
 Without PostgreSQL (`apt-get install postgresql`) or asyncpg (`pip install asyncpg`) these tests
 skip, unless FICHAS_REQUIRE_POSTGRES is set to anything but the empty string: then they fail.
