@@ -119,18 +119,20 @@ async fn connection(socket: WebSocket, app: Arc<App>, token: Option<String>) {
         let mut quiet = tokio::time::interval(PING_EVERY);
         quiet.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
         quiet.tick().await;
+        // Whether anything went out since the last tick: a flag, not a timer reset per message.
+        let mut spoke = false;
         loop {
             let out = tokio::select! {
                 out = queue.recv() => out,
                 _ = quiet.tick() => {
-                    if sink.send(Message::Ping(Default::default())).await.is_err() {
+                    if !std::mem::take(&mut spoke) && sink.send(Message::Ping(Default::default())).await.is_err() {
                         return;
                     }
                     continue;
                 }
             };
             let Some(out) = out else { return };
-            quiet.reset();
+            spoke = true;
             let mut next = Some(out);
             // Whatever else is queued goes in the same write.
             while let Some(out) = next.take() {

@@ -16,6 +16,9 @@ use std::sync::atomic::Ordering;
 
 use clap::Parser;
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use config::{Config, LogFormat};
 use store::Store;
 use store::postgres::PostgresStore;
@@ -101,6 +104,10 @@ async fn serve(config: Config, limits: config::Limits) -> Result<(), String> {
     println!("listening on {}:{port}", config.host);
     let _ = std::io::stdout().flush();
 
+    // Updates are small and each is due at once: no Nagle delay waiting for an acknowledgement.
+    let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+        let _ = tcp.set_nodelay(true);
+    });
     let mut server = tokio::spawn(axum::serve(listener, http::router(Arc::clone(&app))).into_future());
     tokio::select! {
         result = &mut server => {

@@ -12,7 +12,6 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use axum::extract::ws::Utf8Bytes;
-use fichas::game::{Outcome, PublicView, View};
 use fichas::record::{ChainError, Record, RecordError, hex};
 use fichas::seat::{Seat, Viewer};
 use fichas::table::{DiceSource, Options, Secret, Table, TableError};
@@ -58,6 +57,8 @@ pub struct Live {
     seats: HashMap<i64, String>,
     /// seat -> the account that took it, when it had signed in
     accounts: HashMap<i64, String>,
+    /// Whether seats see different things (hands hidden from the others).
+    hides: bool,
     attached: Vec<Attached>,
     /// How many of the table's steps went into a batch for the store.
     appended: usize,
@@ -317,6 +318,7 @@ impl Tables {
             }
         };
         let started = table.is_started();
+        let hides = table.variant().info().has.hidden_hands;
         let mut live = Live {
             id: id.to_owned(),
             table,
@@ -324,6 +326,7 @@ impl Tables {
             created: u64::try_from(stored.created).unwrap_or(0),
             seats: HashMap::new(),
             accounts: HashMap::new(),
+            hides,
             attached: Vec::new(),
             appended: kept,
             creator: None,
@@ -513,6 +516,7 @@ impl Tables {
             created,
             seats: HashMap::new(),
             accounts: HashMap::new(),
+            hides: table.variant().info().has.hidden_hands,
             attached: Vec::new(),
             appended: 0,
             creator: Some(Arc::clone(&conn.peer)),
@@ -871,8 +875,9 @@ impl Tables {
                 lock(&creator.waiting).remove(&live.id);
             }
         }
+        let mut parts = Parts::default();
         let out: Vec<(Arc<Peer>, Utf8Bytes)> = (0..live.attached.len())
-            .map(|index| (Arc::clone(&live.attached[index].peer), self.update_for(live, index, None)))
+            .map(|index| (Arc::clone(&live.attached[index].peer), self.update_with(live, index, None, &mut parts)))
             .collect();
         let metrics = Arc::clone(&self.metrics);
         self.add(&live.id, batch, move |stored| {
@@ -890,64 +895,72 @@ impl Tables {
     /// An attached connection's update, from its last delivered step on; it counts as delivered
     /// now, since updates go out in order.
     fn update_for(&self, live: &mut Live, index: usize, id: Option<&RequestId>) -> Utf8Bytes {
+        let mut parts = Parts::default();
+        self.update_with(live, index, id, &mut parts)
+    }
+
+    /// [`Tables::update_for`], reusing what `parts` holds of this step: what every update of it
+    /// says alike, and, in the games that hide nothing, the view and the events, which are then
+    /// the same for every seat.
+    fn update_with(&self, live: &mut Live, index: usize, id: Option<&RequestId>, parts: &mut Parts) -> Utf8Bytes {
         let table = &live.table;
         let attached = &live.attached[index];
         let since = attached.delivered;
+        let shared = parts.shared.get_or_insert_with(|| shared_json(table, live.secret.as_deref()));
+        let mut out = String::with_capacity(shared.len() + 512);
+        out.push_str("{\"type\":\"update\",\"table\":\"");
+        out.push_str(&live.id); // 12 hex digits: nothing to escape
+        out.push_str("\",\"step\":");
+        out.push_str(&table.step().to_string());
+        out.push_str(&shared[..]);
         let rolls = table.rolls();
         let rolls: Vec<RollJson> = rolls[rolls.partition_point(|r| r.step < since)..]
             .iter()
             .map(|r| RollJson { step: r.step, seat: r.seat.index(), roll: r.roll.to_string() })
             .collect();
-        let winners: Vec<usize> = table.winners().iter().map(|s| s.index()).collect();
-        let head = hex(&table.head());
-        let commitment = table.commitment().map(|c| hex(&c));
-        let over = table.is_over();
-        let record = over.then(|| table.record().to_json());
-        let (seat, view, events, legal, host) = match attached.seat {
+        push_field(&mut out, "rolls", &rolls);
+        match attached.seat {
             Some(seat) if seat >= 0 => {
                 let s = seat_of(seat).unwrap_or(Seat::ALL[0]);
-                let events = table.events_for(Viewer::Seat(s), since);
-                (Some(seat), ViewJson::Seat(table.view(s)), events, table.legal_actions(s), None)
+                out.push_str(",\"seat\":");
+                out.push_str(&seat.to_string());
+                push_field(&mut out, "legal", &table.legal_actions(s));
+                if live.hides {
+                    push_field(&mut out, "view", &table.view(s));
+                    push_field(&mut out, "events", &events_json(&table.events_for(Viewer::Seat(s), since)));
+                } else {
+                    let view =
+                        parts.view.get_or_insert_with(|| serde_json::to_string(&table.view(s)).unwrap_or_default());
+                    push_raw(&mut out, "view", view);
+                    let events = parts.events.entry(since).or_insert_with(|| {
+                        serde_json::to_string(&events_json(&table.events_for(Viewer::Spectator, since)))
+                            .unwrap_or_default()
+                    });
+                    push_raw(&mut out, "events", events);
+                }
             }
             Some(_) => {
-                let outcomes = table.chance_outcomes().iter().map(|(o, w)| (o.to_string(), *w)).collect();
-                let host = HostJson { host: true, chance_due: table.chance_due(), outcomes };
-                (None, ViewJson::Public(table.public_view()), table.events(since), Vec::new(), Some(host))
+                out.push_str(",\"seat\":null,\"legal\":[],\"host\":true");
+                push_field(&mut out, "chance_due", &table.chance_due());
+                let outcomes: Vec<(String, u32)> =
+                    table.chance_outcomes().iter().map(|(o, w)| (o.to_string(), *w)).collect();
+                push_field(&mut out, "outcomes", &outcomes);
+                push_field(&mut out, "view", &table.public_view());
+                push_field(&mut out, "events", &events_json(&table.events(since)));
             }
-            None => (
-                None,
-                ViewJson::Public(table.public_view()),
-                table.events_for(Viewer::Spectator, since),
-                Vec::new(),
-                None,
-            ),
-        };
-        let update = UpdateJson {
-            kind: "update",
-            table: &live.id,
-            seat,
-            step: table.step(),
-            view,
-            events: events.iter().map(|d| EventJson { event: &d.event, step: d.step }).collect(),
-            to_act: table.to_act().map(Seat::index),
-            legal,
-            deadline: table.deadline(),
-            rolls,
-            over,
-            winners,
-            head,
-            dice: table.dice().name(),
-            commitment,
-            outcome: over.then(|| table.outcome()).flatten(),
-            record: record.as_deref(),
-            secret: if over { Some(live.secret.as_deref()) } else { None },
-            host,
-            id: id.map(RequestId::to_value),
-        };
-        let text = serde_json::to_string(&update).unwrap_or_default();
-        let step = live.table.step();
+            None => {
+                out.push_str(",\"seat\":null,\"legal\":[]");
+                push_field(&mut out, "view", &table.public_view());
+                push_field(&mut out, "events", &events_json(&table.events_for(Viewer::Spectator, since)));
+            }
+        }
+        if let Some(id) = id {
+            push_field(&mut out, "id", &id.to_value());
+        }
+        out.push('}');
+        let step = table.step();
         live.attached[index].delivered = step;
-        Utf8Bytes::from(text)
+        Utf8Bytes::from(out)
     }
 
     // -- connections ---------------------------------------------------------------------------
@@ -1152,46 +1165,52 @@ struct EventJson<'a> {
     step: usize,
 }
 
-#[derive(Serialize)]
-#[serde(untagged)]
-enum ViewJson {
-    Seat(View),
-    Public(PublicView),
+fn events_json(events: &[fichas::table::Delivered]) -> Vec<EventJson<'_>> {
+    events.iter().map(|d| EventJson { event: &d.event, step: d.step }).collect()
 }
 
-#[derive(Serialize)]
-struct HostJson {
-    host: bool,
-    chance_due: bool,
-    outcomes: Vec<(String, u32)>,
+/// What the updates of one step share, worked out once for all of them.
+#[derive(Default)]
+struct Parts {
+    /// `,"to_act":..,"deadline":..` up to the secret: the same in every update of the step.
+    shared: Option<String>,
+    /// The view, in the games that hide nothing.
+    view: Option<String>,
+    /// The events from a step on, in the games that hide nothing.
+    events: HashMap<usize, String>,
 }
 
-#[derive(Serialize)]
-struct UpdateJson<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    table: &'a str,
-    seat: Option<i64>,
-    step: usize,
-    view: ViewJson,
-    events: Vec<EventJson<'a>>,
-    to_act: Option<usize>,
-    legal: Vec<String>,
-    deadline: Option<u64>,
-    rolls: Vec<RollJson>,
-    over: bool,
-    winners: Vec<usize>,
-    head: String,
-    dice: &'static str,
-    commitment: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    outcome: Option<Outcome>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    record: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    secret: Option<Option<&'a str>>,
-    #[serde(flatten, skip_serializing_if = "Option::is_none")]
-    host: Option<HostJson>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    id: Option<Value>,
+/// The fields every update of the table's step says alike, each led by a comma.
+fn shared_json(table: &Table, secret: Option<&str>) -> String {
+    let mut out = String::with_capacity(256);
+    push_field(&mut out, "to_act", &table.to_act().map(Seat::index));
+    push_field(&mut out, "deadline", &table.deadline());
+    push_field(&mut out, "over", &table.is_over());
+    let winners: Vec<usize> = table.winners().iter().map(|s| s.index()).collect();
+    push_field(&mut out, "winners", &winners);
+    push_field(&mut out, "head", &hex(&table.head()));
+    push_field(&mut out, "dice", &table.dice().name());
+    push_field(&mut out, "commitment", &table.commitment().map(|c| hex(&c)));
+    if table.is_over() {
+        push_field(&mut out, "outcome", &table.outcome());
+        push_field(&mut out, "record", &table.record().to_json());
+        push_field(&mut out, "secret", &secret);
+    }
+    out
+}
+
+/// Appends `,"name":VALUE` with the value as JSON.
+fn push_field<T: Serialize + ?Sized>(out: &mut String, name: &str, value: &T) {
+    out.push_str(",\"");
+    out.push_str(name);
+    out.push_str("\":");
+    out.push_str(&serde_json::to_string(value).unwrap_or_else(|_| "null".into()));
+}
+
+/// Appends `,"name":JSON` with JSON already written.
+fn push_raw(out: &mut String, name: &str, json: &str) {
+    out.push_str(",\"");
+    out.push_str(name);
+    out.push_str("\":");
+    out.push_str(json);
 }
