@@ -147,10 +147,14 @@ async fn set_up(url: &str, variant: &str) -> Result<(Vec<Seat>, String), String>
     let _ = host.close(None).await;
     let mut out = Vec::new();
     for seat in 0..seats {
+        let join = json!({"type": "join", "table": table, "seat": seat, "seed": format!("s{seat}")});
         let mut socket = connect(url, None).await?;
-        let joined =
-            request(&mut socket, json!({"type": "join", "table": table, "seat": seat, "seed": format!("s{seat}")}))
-                .await?;
+        let mut joined = request(&mut socket, join.clone()).await?;
+        // A server of several processes sends the seat to the one that serves its table.
+        if joined["type"] == "moved" {
+            socket = connect(joined["url"].as_str().unwrap_or(url), None).await?;
+            joined = request(&mut socket, join).await?;
+        }
         let token = joined["token"].as_str().ok_or(format!("join: {joined}"))?.to_owned();
         out.push(Seat { socket, token });
     }

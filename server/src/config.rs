@@ -129,6 +129,12 @@ pub struct LimitArgs {
     /// How long a stop (SIGTERM) may take: past it the process exits with what is committed.
     #[arg(long, env = "FICHAS_DRAIN_S", default_value_t = 10.0)]
     pub drain_s: f64,
+    /// How long a bot waits before it acts, in ms: people see what it does.
+    #[arg(long, env = "FICHAS_BOT_DELAY_MS", default_value_t = 700)]
+    pub bot_delay_ms: u64,
+    /// Timeouts in a row after which a bot plays a seat, until its person acts again.
+    #[arg(long, env = "FICHAS_AWAY_AFTER_TIMEOUTS", default_value_t = 2)]
+    pub away_after_timeouts: u32,
 }
 
 /// A turn limit flag: milliseconds, or no limit.
@@ -160,6 +166,8 @@ pub struct Limits {
     pub open_tables: usize,
     pub unjoined_ttl: Duration,
     pub drain: Duration,
+    pub bot_delay: Duration,
+    pub away_after_timeouts: u32,
 }
 
 impl LimitArgs {
@@ -188,6 +196,8 @@ impl LimitArgs {
             open_tables: self.open_tables,
             unjoined_ttl: seconds("unjoined-ttl-s", self.unjoined_ttl_s)?,
             drain: seconds("drain-s", self.drain_s)?,
+            bot_delay: Duration::from_millis(self.bot_delay_ms),
+            away_after_timeouts: self.away_after_timeouts.max(1),
         })
     }
 }

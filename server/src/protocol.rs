@@ -78,6 +78,10 @@ pub enum Kind {
     Auth,
     /// Signs the connection in as a new guest.
     Guest,
+    /// A seat at the oldest table of a variant waiting for players, or at a new one.
+    Quick,
+    /// Asks for another game with the same seats, once a game is over.
+    Rematch,
 }
 
 impl Kind {
@@ -92,6 +96,8 @@ impl Kind {
             "supply" => Kind::Supply,
             "auth" => Kind::Auth,
             "guest" => Kind::Guest,
+            "quick" => Kind::Quick,
+            "rematch" => Kind::Rematch,
             _ => return None,
         })
     }

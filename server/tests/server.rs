@@ -389,3 +389,134 @@ fn base64url(bytes: &[u8]) -> String {
     }
     out
 }
+
+/// Plays a seat to the end of its game: the deterministic choice of the protocol's tests. The
+/// last update.
+async fn play_seat(client: &mut Client, table: &str, token: &str) -> Value {
+    client.send(json!({"type": "hello", "table": table, "token": token})).await;
+    loop {
+        let update = client.recv().await;
+        assert_eq!(update["type"], "update", "{update}");
+        if update["over"] == true {
+            return update;
+        }
+        let legal = update["legal"].as_array().unwrap();
+        if !legal.is_empty() {
+            let step = update["step"].as_u64().unwrap();
+            let action = &legal[(step as usize * 7) % legal.len()];
+            client.send(json!({"type": "act", "table": table, "token": token, "step": step, "action": action})).await;
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_person_plays_a_whole_game_against_three_bots_and_they_ask_for_a_rematch_with_it() {
+    let server = Server::start(&["--bot-delay-ms", "0"]);
+    let mut client = Client::connect(&server.url()).await;
+    let created =
+        client.request(json!({"type": "create", "variant": "parchis", "bots": [null, "easy", "medium", "easy"]})).await;
+    let table = created["table"].as_str().unwrap().to_owned();
+    let joined = client.request(json!({"type": "join", "table": table, "seat": 0, "player": "Ana"})).await;
+    let token = joined["token"].as_str().unwrap().to_owned();
+    let last = tokio::time::timeout(Duration::from_secs(120), play_seat(&mut client, &table, &token)).await.unwrap();
+    assert_eq!(last["winners"].as_array().unwrap().len(), 1, "{last}");
+    // The bots played from their seats: the record says who sat where.
+    let record: Value = serde_json::from_str(last["record"].as_str().unwrap()).unwrap();
+    assert_eq!(record["table"]["players"], json!(["Ana", "bot:easy", "bot:medium", "bot:easy"]));
+
+    // The person asks for a rematch; the bots always do: the next game starts at once.
+    let rematched = client.request(json!({"type": "rematch", "table": table, "token": token})).await;
+    assert_eq!((rematched["type"].as_str(), rematched["seat"].as_u64()), (Some("rematched"), Some(0)), "{rematched}");
+    let next = rematched["next"].as_str().unwrap().to_owned();
+    assert_ne!(next, table);
+    let new_token = rematched["token"].as_str().unwrap();
+    let update = client.request(json!({"type": "hello", "table": next, "token": new_token})).await;
+    assert_eq!((update["type"].as_str(), update["step"].as_u64()), (Some("update"), Some(0)), "{update}");
+    // The old token is the old table's alone.
+    let old = client.request(json!({"type": "hello", "table": next, "token": token})).await;
+    assert_eq!(old["error"], "BadToken", "{old}");
+}
+
+#[tokio::test]
+async fn quick_match_seats_people_at_the_oldest_waiting_table_of_their_variant() {
+    let server = Server::start(&[]);
+    let mut first = Client::connect(&server.url()).await;
+    let a = first.request(json!({"type": "quick", "variant": "parchis"})).await;
+    assert_eq!(
+        (a["type"].as_str(), a["seat"].as_u64(), a["new"].as_bool()),
+        (Some("joined"), Some(0), Some(true)),
+        "{a}"
+    );
+    let mut second = Client::connect(&server.url()).await;
+    let b = second.request(json!({"type": "quick", "variant": "parchis"})).await;
+    assert_eq!(
+        (b["table"].as_str(), b["seat"].as_u64(), b["new"].as_bool()),
+        (a["table"].as_str(), Some(1), Some(false)),
+        "{b}"
+    );
+    // Another variant waits at a table of its own; a table made by `create` is by link only.
+    let mut third = Client::connect(&server.url()).await;
+    let private = create(&mut third, "parchis").await;
+    let c = third.request(json!({"type": "quick", "variant": "cartas"})).await;
+    assert_eq!((c["new"].as_bool(), c["variant"].as_str()), (Some(true), Some("cartas")), "{c}");
+    assert_ne!(c["table"].as_str(), Some(private.as_str()));
+    // The table fills, starts, and leaves quick match: the next person gets a new one.
+    let mut more = Vec::new();
+    for seat in 2..4 {
+        let mut client = Client::connect(&server.url()).await;
+        let joined = client.request(json!({"type": "quick", "variant": "parchis"})).await;
+        assert_eq!((joined["table"].as_str(), joined["seat"].as_u64()), (a["table"].as_str(), Some(seat)), "{joined}");
+        more.push(client);
+    }
+    let mut late = Client::connect(&server.url()).await;
+    let d = late.request(json!({"type": "quick", "variant": "parchis"})).await;
+    assert_eq!(d["new"].as_bool(), Some(true), "{d}");
+    // An unknown variant is refused as create refuses it.
+    assert_eq!(late.request(json!({"type": "quick", "variant": "chess"})).await["error"], "ConfigError");
+}
+
+#[tokio::test]
+async fn a_seat_whose_turn_runs_out_twice_in_a_row_is_played_by_a_bot_until_its_person_returns() {
+    let server = Server::start(&["--bot-delay-ms", "0", "--turn-limit-ms", "1000"]);
+    let mut host = Client::connect(&server.url()).await;
+    let created = host.request(json!({"type": "create", "variant": "parchis:two-player"})).await;
+    let table = created["table"].as_str().unwrap().to_owned();
+    let mut tokens = Vec::new();
+    for seat in 0..2 {
+        let joined = host.request(json!({"type": "join", "table": table, "seat": seat})).await;
+        tokens.push(joined["token"].as_str().unwrap().to_owned());
+    }
+    // Seat 1 watches and never acts; seat 0 plays at once.
+    let mut watcher = Client::connect(&server.url()).await;
+    watcher.send(json!({"type": "watch", "table": table})).await;
+    let mut player = Client::connect(&server.url()).await;
+    player.send(json!({"type": "hello", "table": table, "token": tokens[0]})).await;
+    let started = Instant::now();
+    let mut timeouts = 0;
+    // Turns of seat 1 that ended without a timeout once the bot had taken over.
+    let mut played_for = 0;
+    let mut was_to_act = None;
+    while played_for < 5 {
+        assert!(started.elapsed() < Duration::from_secs(60), "no bot took the seat over");
+        let update = player.recv().await;
+        if update["over"] == true {
+            break;
+        }
+        let events = update["events"].as_array().cloned().unwrap_or_default();
+        let timed_out = events.iter().filter(|e| e["event"] == "timed_out").count();
+        timeouts += timed_out;
+        if timeouts >= 2 && timed_out == 0 && was_to_act == Some(1) && update["to_act"] == 0 {
+            played_for += 1;
+        }
+        was_to_act = update["to_act"].as_u64();
+        let legal = update["legal"].as_array().unwrap();
+        if !legal.is_empty() {
+            let step = update["step"].as_u64().unwrap();
+            let action = &legal[(step as usize * 7) % legal.len()];
+            player
+                .send(json!({"type": "act", "table": table, "token": tokens[0], "step": step, "action": action}))
+                .await;
+        }
+    }
+    assert_eq!(timeouts, 2, "the bot took over after two timeouts, and none came after");
+}

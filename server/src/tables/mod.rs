@@ -6,6 +6,8 @@
 //! lock, so the steps of one table are stored and told in their order. Only the store (loading a
 //! table, the lobby) is awaited, and never with a lock held.
 
+mod rooms;
+
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -25,6 +27,7 @@ use crate::metrics::Metrics;
 use crate::peer::{Bucket, CLOSE_TAKEN_OVER, Peer};
 use crate::protocol::{Kind, Refusal, Request, RequestId, refused, with_id};
 use crate::store::{Batch, EXPIRED, HOST_SEAT, Lease, NewSeat, NewTable, OVER, Store, StoredTable};
+use fichas::bot::Level;
 
 /// Tables the lobby lists at most.
 pub const LOBBY_SIZE: usize = 100;
@@ -63,6 +66,39 @@ pub struct Live {
     /// How many of the table's steps went into a batch for the store.
     appended: usize,
     creator: Option<Arc<Peer>>,
+    /// Seats the server plays, and how strongly.
+    bots: HashMap<i64, Level>,
+    /// Timeouts in a row of each seat: past the limit, a bot plays the seat until its person
+    /// acts again.
+    timeouts: HashMap<i64, u32>,
+    /// Offered to quick match.
+    quick: bool,
+    /// Once the game is over: the seats that asked for a rematch, and the rematch once made
+    /// (its id, and each seat's token there).
+    rematch: HashSet<i64>,
+    next: Option<(String, HashMap<i64, String>)>,
+}
+
+impl Live {
+    fn new(id: String, table: Table, secret: Option<String>, created: u64) -> Live {
+        Live {
+            id,
+            secret,
+            created,
+            seats: HashMap::new(),
+            accounts: HashMap::new(),
+            hides: table.variant().info().has.hidden_hands,
+            attached: Vec::new(),
+            appended: 0,
+            creator: None,
+            bots: HashMap::new(),
+            timeouts: HashMap::new(),
+            quick: false,
+            rematch: HashSet::new(),
+            next: None,
+            table,
+        }
+    }
 }
 
 type Shared = Arc<Mutex<Live>>;
@@ -82,6 +118,8 @@ struct Registry {
     /// Tables whose rows a failed commit lost: nothing more of theirs is stored or sent until
     /// they are loaded again from what the store holds.
     poisoned: HashSet<String>,
+    /// Tables offered to quick match, by variant, oldest first.
+    quick: HashMap<String, std::collections::VecDeque<String>>,
 }
 
 /// What waits for a commit: its rows, and what to do once they are stored (or not).
@@ -103,6 +141,8 @@ pub struct Tables {
     pub draining: AtomicBool,
     pub metrics: Arc<Metrics>,
     accounts: Accounts,
+    /// The tables themselves, for the tasks they start (a bot's turn).
+    me: std::sync::Weak<Tables>,
 }
 
 /// A connection's own state that no table shares.
@@ -200,7 +240,7 @@ impl Tables {
     /// The tables of a server, and the receiver its committer runs on.
     pub fn new(store: Arc<dyn Store>, limits: Limits, accounts: Accounts) -> (Arc<Tables>, CommitQueue) {
         let (commits, rx) = mpsc::unbounded_channel();
-        let tables = Tables {
+        let tables = Arc::new_cyclic(|me| Tables {
             store,
             limits,
             registry: Mutex::default(),
@@ -209,8 +249,9 @@ impl Tables {
             draining: AtomicBool::new(false),
             metrics: Arc::default(),
             accounts,
-        };
-        (Arc::new(tables), CommitQueue(rx))
+            me: me.clone(),
+        });
+        (tables, CommitQueue(rx))
     }
 
     pub fn limits(&self) -> &Limits {
@@ -318,19 +359,9 @@ impl Tables {
             }
         };
         let started = table.is_started();
-        let hides = table.variant().info().has.hidden_hands;
-        let mut live = Live {
-            id: id.to_owned(),
-            table,
-            secret: stored.secret.clone(),
-            created: u64::try_from(stored.created).unwrap_or(0),
-            seats: HashMap::new(),
-            accounts: HashMap::new(),
-            hides,
-            attached: Vec::new(),
-            appended: kept,
-            creator: None,
-        };
+        let mut live =
+            Live::new(id.to_owned(), table, stored.secret.clone(), u64::try_from(stored.created).unwrap_or(0));
+        live.appended = kept;
         let shared = {
             let mut registry = lock(&self.registry);
             registry.poisoned.remove(id); // what the store holds is the table now
@@ -339,7 +370,9 @@ impl Tables {
             }
             for seat in &stored.seats {
                 live.seats.insert(seat.seat, seat.token.clone());
-                if let Some(account) = &seat.account {
+                if let Some(level) = seat.account.as_deref().and_then(rooms::bot_level) {
+                    live.bots.insert(seat.seat, level);
+                } else if let Some(account) = &seat.account {
                     live.accounts.insert(seat.seat, account.clone());
                 }
                 registry.tokens.insert(seat.token.clone(), (id.to_owned(), seat.seat));
@@ -353,6 +386,8 @@ impl Tables {
             // The resume drew what was due (a card to deal after a dropped row): stored like any
             // step before anyone hears of it.
             self.advance(&mut live, false, None);
+        } else {
+            self.schedule_bots(&live);
         }
         drop(live);
         Some(shared)
@@ -406,6 +441,8 @@ impl Tables {
             Kind::List => self.on_list(conn, &request).await,
             Kind::Supply => self.on_supply(conn, &request).await,
             Kind::Auth => self.on_auth(conn, &request),
+            Kind::Quick => self.on_quick(conn, &request).await,
+            Kind::Rematch => self.on_rematch(conn, &request).await,
             Kind::Guest => self.on_guest(conn, &request),
         };
         match result {
@@ -454,6 +491,29 @@ impl Tables {
             }
         };
         let turn_limit_ms = request.turn_limit_ms(self.limits.turn_limit_ms)?;
+        let bots = rooms::read_bots(request)?;
+        let (id, mut reply, batch) = self.open_table(conn, variant, dice, turn_limit_ms, &bots, false).await?;
+        if let Some(request_id) = &request.id {
+            reply["id"] = request_id.to_value();
+        }
+        let reply = Utf8Bytes::from(reply.to_string());
+        let failed = not_stored(request.id.as_ref());
+        let peer = Arc::clone(&conn.peer);
+        self.add(&id, batch, move |stored| peer.send(if stored { reply } else { failed }));
+        Ok(())
+    }
+
+    /// A new table in memory, registered, with its bots seated: the reply `created` and the
+    /// rows to store, which the caller queues. Every limit on creating tables holds here.
+    async fn open_table(
+        &self,
+        conn: &mut Connection,
+        variant: &str,
+        dice: &str,
+        turn_limit_ms: Option<u64>,
+        bots: &[Option<Level>],
+        quick: bool,
+    ) -> Result<(String, Value, Batch), Failure> {
         if self.draining.load(Ordering::Relaxed) {
             return Err(
                 Refusal::new("ServerError", "the server is restarting: create the table again in a moment").into()
@@ -475,6 +535,9 @@ impl Tables {
                 Refusal::new("TooManyTables", "the server has as many tables waiting for players as it takes").into()
             );
         }
+        let variant: fichas::game::Variant =
+            variant.parse().map_err(|e| Failure::Table(other_refusal("ConfigError", format!("{e}"))))?;
+        rooms::check_bots(bots, variant.seats())?;
         if !conn.creates.take() {
             return Err(Refusal::new(
                 "RateLimited",
@@ -482,7 +545,6 @@ impl Tables {
             )
             .into());
         }
-        let variant = variant.parse().map_err(|e| Failure::Table(other_refusal("ConfigError", format!("{e}"))))?;
         let dice: DiceSource =
             dice.parse().map_err(|e| Failure::Table(other_refusal("ConfigError", format!("{e}"))))?;
         let table =
@@ -509,20 +571,13 @@ impl Tables {
             "turn_limit_ms": turn_limit_ms,
             "commitment": table.commitment().map(|c| hex(&c)),
         });
-        let mut batch = Batch::default();
-        let mut live = Live {
-            id: id.clone(),
-            secret: secret.clone(),
-            created,
-            seats: HashMap::new(),
-            accounts: HashMap::new(),
-            hides: table.variant().info().has.hidden_hands,
-            attached: Vec::new(),
-            appended: 0,
-            creator: Some(Arc::clone(&conn.peer)),
-            table,
-        };
+        let mut live = Live::new(id.clone(), table, secret.clone(), created);
+        live.creator = Some(Arc::clone(&conn.peer));
+        live.quick = quick;
+        let mut seats = Vec::new();
+        self.seat_bots(&mut live, bots, &mut seats)?;
         // Stored at once, with its secret: a restart must keep the commitment already published.
+        let mut batch = Batch::default();
         batch.tables.push(NewTable {
             id: id.clone(),
             variant: live.table.variant().to_string(),
@@ -532,6 +587,7 @@ impl Tables {
             created: created as i64,
             lock_key,
         });
+        batch.seats.extend(seats);
         {
             let mut registry = lock(&self.registry);
             if dice == DiceSource::Host {
@@ -548,30 +604,43 @@ impl Tables {
                 });
                 reply["host_token"] = token.into();
             }
+            if quick {
+                registry.quick.entry(live.table.variant().to_string()).or_default().push_back(id.clone());
+            }
             registry.unstarted.insert(id.clone());
             registry.tables.insert(id.clone(), Arc::new(Mutex::new(live)));
         }
         lock(&conn.peer.waiting).insert(id.clone());
-        if let Some(request_id) = &request.id {
-            reply["id"] = request_id.to_value();
-        }
-        let reply = Utf8Bytes::from(reply.to_string());
-        let failed = not_stored(request.id.as_ref());
-        let peer = Arc::clone(&conn.peer);
-        self.add(&id, batch, move |stored| peer.send(if stored { reply } else { failed }));
-        Ok(())
+        Ok((id, reply, batch))
     }
 
     async fn on_join(&self, conn: &mut Connection, request: &Request) -> Result<(), Failure> {
         let shared = self.find_table(request.fields.get("table")).await?;
         let seat = request.number("seat", None)?;
+        let player = request.optional_text("player")?;
+        let seed = request.optional_text("seed")?;
+        let mut live = lock(&shared);
+        self.take_seat(conn, &mut live, seat, player, seed, request.id.as_ref(), Map::new())
+    }
+
+    /// Seats the connection at `seat` of the table (its account's, when it signed in), replies
+    /// `joined` (with `extra` fields) once stored, and starts the table when it is full.
+    #[allow(clippy::too_many_arguments)]
+    fn take_seat(
+        &self,
+        conn: &Connection,
+        live: &mut Live,
+        seat: u64,
+        player: Option<&str>,
+        seed: Option<&str>,
+        id: Option<&RequestId>,
+        extra: Map<String, Value>,
+    ) -> Result<(), Failure> {
         // A signed-in player's name is its token's; the message's is taken only from others.
         let player = match &conn.account {
             Some(account) => Some(account.name.as_str()),
-            None => request.optional_text("player")?,
+            None => player,
         };
-        let seed = request.optional_text("seed")?;
-        let mut live = lock(&shared);
         let seats = live.table.seats();
         let Some(seat_index) = usize::try_from(seat).ok().filter(|s| *s < seats).and_then(Seat::new) else {
             return Err(Refusal::bad_request(format!("seat {seat} is not at this table of {seats}")).into());
@@ -597,23 +666,24 @@ impl Tables {
             "dice": live.table.dice().to_string(),
             "commitment": live.table.commitment().map(|c| hex(&c)),
         });
-        if let Some(request_id) = &request.id {
+        for (name, value) in extra {
+            joined[name] = value;
+        }
+        if let Some(request_id) = id {
             joined["id"] = request_id.to_value();
         }
         let mut batch = Batch::default();
         batch.seats.push(NewSeat { table: live.id.clone(), seat, token, player: player.map(str::to_owned), account });
-        let joined_seats = live.seats.keys().filter(|s| **s != HOST_SEAT).count();
-        let starts = joined_seats == seats;
+        let starts = live.seats.keys().filter(|s| **s != HOST_SEAT).count() == seats;
         if !starts {
             batch.headers.push((live.id.clone(), live.table.header().to_json(), false));
         }
         // The reply goes out first, before the start's updates.
-        let (reply, failed, peer) =
-            (Utf8Bytes::from(joined.to_string()), not_stored(request.id.as_ref()), Arc::clone(&conn.peer));
+        let (reply, failed, peer) = (Utf8Bytes::from(joined.to_string()), not_stored(id), Arc::clone(&conn.peer));
         self.add(&live.id, batch, move |stored| peer.send(if stored { reply } else { failed }));
         if starts {
             live.table.start(Some(now_ms())).map_err(|e| Failure::Table(table_refusal(&e)))?;
-            self.advance(&mut live, true, None);
+            self.advance(live, true, None);
         }
         Ok(())
     }
@@ -633,6 +703,8 @@ impl Tables {
             false
         });
         live.attached.push(Attached { seat: Some(seat), peer: Arc::clone(&conn.peer), delivered: since });
+        // A person come back to the seat plays it again.
+        live.timeouts.remove(&seat);
         lock(&conn.peer.attached).insert(live.id.clone());
         let index = live.attached.len() - 1;
         let update = self.update_for(&mut live, index, request.id.as_ref());
@@ -688,11 +760,11 @@ impl Tables {
         let now = now_ms();
         let mut live = lock(&shared);
         // A move that comes after the deadline is too late: the timeout goes first.
-        if live.table.expire(now).map_err(|e| Failure::Table(table_refusal(&e)))? {
-            self.advance(&mut live, false, None);
-        }
+        self.expire(&mut live, now).map_err(|e| Failure::Table(table_refusal(&e)))?;
         // The table refuses a wrong turn, a stale step, an illegal move and "timeout".
         live.table.submit(seat, step, action, Some(now)).map_err(|e| Failure::Table(table_refusal(&e)))?;
+        // Its person is here: no bot plays the seat any more.
+        live.timeouts.remove(&(seat.index() as i64));
         self.metrics.moves.inc();
         self.advance(&mut live, false, Some(arrived));
         Ok(())
@@ -879,6 +951,7 @@ impl Tables {
         let out: Vec<(Arc<Peer>, Utf8Bytes)> = (0..live.attached.len())
             .map(|index| (Arc::clone(&live.attached[index].peer), self.update_with(live, index, None, &mut parts)))
             .collect();
+        self.schedule_bots(live);
         let metrics = Arc::clone(&self.metrics);
         self.add(&live.id, batch, move |stored| {
             if stored {
@@ -1032,23 +1105,34 @@ impl Tables {
             let mut live = lock(&shared);
             if !live.table.is_started() {
                 if now.saturating_sub(live.created) >= ttl_ms {
-                    self.expire(&shared, &mut live);
+                    self.close_unjoined(&shared, &mut live);
                 }
                 continue;
             }
             if live.table.deadline().is_none_or(|deadline| now < deadline) {
                 continue;
             }
-            match live.table.expire(now) {
-                Ok(true) => self.advance(&mut live, false, None),
-                Ok(false) => {}
-                Err(e) => tracing::error!("table {}: the timeout failed: {e}", live.id),
+            if let Err(e) = self.expire(&mut live, now) {
+                tracing::error!("table {}: the timeout failed: {e}", live.id);
             }
         }
     }
 
+    /// Times out the seat to act if its turn ran out by `now`, counting the seat's timeouts in
+    /// a row.
+    fn expire(&self, live: &mut Live, now: u64) -> Result<(), TableError> {
+        let seat = live.table.to_act();
+        if live.table.expire(now)? {
+            if let Some(seat) = seat {
+                *live.timeouts.entry(seat.index() as i64).or_default() += 1;
+            }
+            self.advance(live, false, None);
+        }
+        Ok(())
+    }
+
     /// Closes a table whose players did not all come: it is never resumed.
-    fn expire(self: &Arc<Self>, shared: &Shared, live: &mut Live) {
+    fn close_unjoined(self: &Arc<Self>, shared: &Shared, live: &mut Live) {
         let seconds = self.limits.unjoined_ttl.as_secs_f64();
         let id = live.id.clone();
         {
