@@ -9,8 +9,11 @@ once server
 if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then
     apt_install postgresql "for the game server's second store"
 fi
-# The protocol's tests hold the binary to docs/server.md as a black box: whole games, the crowd,
-# a killed process taken over, the limits and the probes. FICHAS_REQUIRE_POSTGRES: the PostgreSQL
-# tests fail, rather than skip, without it.
-(cd server/tests/protocol && FICHAS_REQUIRE_POSTGRES=1 FICHAS_SERVER="$PWD/../../../target/release/fichas-server" \
-    ../../../target/python/bin/python -m pytest -q -s -p no:cacheprovider test_server.py test_scale.py test_pgserver.py)
+# The protocol's tests hold the binary to docs/server.md as a black box. First the whole games,
+# as docs/server.md runs them (in the test venv, activated); then the crowd, a killed process
+# taken over, the limits and the probes. FICHAS_REQUIRE_POSTGRES: the PostgreSQL tests fail,
+# rather than skip, without it.
+(export VIRTUAL_ENV="$PWD/target/python" PATH="$PWD/target/python/bin:$PATH"
+    pytest -s server/tests/protocol/test_server.py)
+(cd server/tests/protocol && FICHAS_REQUIRE_POSTGRES=1 ../../../target/python/bin/python -m pytest -q -s -p no:cacheprovider \
+    test_scale.py test_pgserver.py)
