@@ -702,15 +702,9 @@ impl Tables {
             }
             false
         });
-        live.attached.push(Attached { seat: Some(seat), peer: Arc::clone(&conn.peer), delivered: since });
         // A person come back to the seat plays it again.
         live.timeouts.remove(&seat);
-        lock(&conn.peer.attached).insert(live.id.clone());
-        let index = live.attached.len() - 1;
-        let update = self.update_for(&mut live, index, request.id.as_ref());
-        let peer = Arc::clone(&conn.peer);
-        // After whatever the table stored last: the update may show it.
-        self.add(&live.id, Batch::default(), move |_| peer.send(update));
+        self.attach(conn, &mut live, Some(seat), since, request.id.as_ref());
         Ok(())
     }
 
@@ -720,13 +714,18 @@ impl Tables {
         let mut live = lock(&shared);
         let mine = conn.peer.id;
         live.attached.retain(|a| !(a.seat.is_none() && a.peer.id == mine));
-        live.attached.push(Attached { seat: None, peer: Arc::clone(&conn.peer), delivered: since });
+        self.attach(conn, &mut live, None, since, request.id.as_ref());
+        Ok(())
+    }
+
+    /// Attaches the connection to the table as `seat` (`None`: a spectator), and sends it its
+    /// update from step `since` on, after whatever the table stored last: the update may show it.
+    fn attach(&self, conn: &Connection, live: &mut Live, seat: Option<i64>, since: usize, id: Option<&RequestId>) {
+        live.attached.push(Attached { seat, peer: Arc::clone(&conn.peer), delivered: since });
         lock(&conn.peer.attached).insert(live.id.clone());
-        let index = live.attached.len() - 1;
-        let update = self.update_for(&mut live, index, request.id.as_ref());
+        let update = self.update_for(live, live.attached.len() - 1, id);
         let peer = Arc::clone(&conn.peer);
         self.add(&live.id, Batch::default(), move |_| peer.send(update));
-        Ok(())
     }
 
     async fn on_list(&self, conn: &mut Connection, request: &Request) -> Result<(), Failure> {
