@@ -80,6 +80,20 @@ pub struct Live {
 }
 
 impl Live {
+    /// The table's first row, stored at its creation with its secret: a restart must keep the
+    /// commitment already published.
+    fn first_row(&self, lock_key: i64) -> NewTable {
+        NewTable {
+            id: self.id.clone(),
+            variant: self.table.variant().to_string(),
+            dice: self.table.dice().to_string(),
+            secret: self.secret.clone(),
+            header: self.table.header().to_json(),
+            created: self.created as i64,
+            lock_key,
+        }
+    }
+
     fn new(id: String, table: Table, secret: Option<String>, created: u64) -> Live {
         Live {
             id,
@@ -571,22 +585,14 @@ impl Tables {
             "turn_limit_ms": turn_limit_ms,
             "commitment": table.commitment().map(|c| hex(&c)),
         });
-        let mut live = Live::new(id.clone(), table, secret.clone(), created);
+        let mut live = Live::new(id.clone(), table, secret, created);
         live.creator = Some(Arc::clone(&conn.peer));
         live.quick = quick;
         let mut seats = Vec::new();
         self.seat_bots(&mut live, bots, &mut seats)?;
         // Stored at once, with its secret: a restart must keep the commitment already published.
         let mut batch = Batch::default();
-        batch.tables.push(NewTable {
-            id: id.clone(),
-            variant: live.table.variant().to_string(),
-            dice: live.table.dice().to_string(),
-            secret,
-            header: live.table.header().to_json(),
-            created: created as i64,
-            lock_key,
-        });
+        batch.tables.push(live.first_row(lock_key));
         batch.seats.extend(seats);
         {
             let mut registry = lock(&self.registry);

@@ -15,7 +15,7 @@ use serde_json::{Map, Value};
 
 use super::{Connection, Failure, Live, Tables, lock, now_ms, other_refusal, random_hex, seat_of, table_refusal};
 use crate::protocol::{Refusal, Request};
-use crate::store::{Batch, NewSeat, NewTable};
+use crate::store::{Batch, NewSeat};
 
 /// How a stand-in plays for a person who is away: well enough that the seat keeps its chances.
 const STAND_IN: Level = Level::Medium;
@@ -267,7 +267,7 @@ impl Tables {
         let options = Options { dice: live.table.dice(), turn_limit_ms };
         let table = Table::new(live.table.variant(), options).map_err(|e| Failure::Table(table_refusal(&e)))?;
         let secret = table.reveal().map(fichas::table::Secret::to_hex);
-        let mut next = Live::new(id.clone(), table, secret.clone(), now_ms());
+        let mut next = Live::new(id.clone(), table, secret, now_ms());
         let mut rows = Vec::new();
         let bots: Vec<Option<Level>> = (0..next.table.seats() as i64).map(|s| live.bots.get(&s).copied()).collect();
         self.seat_bots(&mut next, &bots, &mut rows)?;
@@ -286,15 +286,7 @@ impl Tables {
             rows.push(NewSeat { table: id.clone(), seat, token, player, account });
         }
         let mut batch = Batch::default();
-        batch.tables.push(NewTable {
-            id: id.clone(),
-            variant: next.table.variant().to_string(),
-            dice: next.table.dice().to_string(),
-            secret,
-            header: next.table.header().to_json(),
-            created: now_ms() as i64,
-            lock_key,
-        });
+        batch.tables.push(next.first_row(lock_key));
         batch.seats = rows;
         next.table.start(Some(now_ms())).map_err(|e| Failure::Table(table_refusal(&e)))?;
         {
